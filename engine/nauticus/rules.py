@@ -1,0 +1,1154 @@
+"""Nauticus rules: `new_game`, `legal_moves` and `apply`, pure functions over frozen state.
+
+`apply` validates the whole move before it builds anything, so a refused move leaves nothing
+behind; the new state reuses every player, ship and tuple the move did not touch.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from engine.errors import IllegalMove
+from engine.nauticus import data
+from engine.nauticus import events as ev
+from engine.nauticus.state import Pending, Player, Ship, State, Turn, new_ship
+from engine.rng import shuffled
+
+Move = dict[str, Any]
+# A parsed destination: ("storage",) | ("new",) | ("end", ship, "front"|"back") | ("tile", ship, i)
+Dest = tuple[Any, ...]
+
+MOVE_TYPES: dict[str, tuple[frozenset[str], frozenset[str]]] = {
+    # type: (required fields, optional fields)
+    "choose_action": (frozenset({"space"}), frozenset()),
+    "take_bonus": (frozenset({"item"}), frozenset()),
+    "buy": (frozenset({"item", "to"}), frozenset()),
+    "take_free_tile": (frozenset({"item"}), frozenset()),
+    "transport": (frozenset({"item", "to"}), frozenset()),
+    "money": (frozenset({"workers"}), frozenset()),
+    "crowns": (frozenset({"workers"}), frozenset()),
+    "deliver": (frozenset({"ship"}), frozenset()),
+    "reward": (frozenset({"kind"}), frozenset({"goods"})),
+    "extra": (frozenset({"action"}), frozenset()),
+    "end_extra": (frozenset(), frozenset()),
+    "pass": (frozenset(), frozenset()),
+    "end_turn": (frozenset(), frozenset()),
+}
+ACTION_MOVE = {
+    "hulls": "buy",
+    "masts": "buy",
+    "sails": "buy",
+    "goods": "buy",
+    "transport": "transport",
+    "money": "money",
+    "deliver": "deliver",
+    "crowns": "crowns",
+}
+
+
+# --- new game --------------------------------------------------------------------------------
+
+
+def new_game(players: int, seed: int) -> State:
+    """Set up a game (N-SETUP): seat 0 is the first start player, seats follow clockwise.
+
+    Raises:
+        IllegalMove: code "bad_players" unless 2 <= players <= 4.
+    """
+    if type(players) is not int or not data.MIN_PLAYERS <= players <= data.MAX_PLAYERS:
+        raise IllegalMove(
+            "bad_players",
+            f"Nauticus is played by 2 to 4 players, not {players!r}.",
+            players=players,
+        )
+    if type(seed) is not int:
+        raise IllegalMove("bad_seed", f"The seed must be a whole number, not {seed!r}.")
+    bonus = data.SEAT_BONUS[players]
+    return State(
+        seed=seed,
+        draws=1,
+        players=tuple(
+            Player(
+                score=data.START_SCORE,
+                workers=data.START_WORKERS + bonus[i][1],
+                taler=data.START_TALER + bonus[i][0],
+                extra=True,
+                passes=0,
+                storage=(),
+                ships=(),
+                delivered=(0,) * len(data.GOODS),
+            )
+            for i in range(players)
+        ),
+        supply=tuple(data.SUPPLY[item] for item in data.ITEMS),
+        round=1,
+        phase=1,
+        anchor=0,
+        tiles=shuffled(seed, 0, data.ACTIONS),
+        chosen=(),
+        start=0,
+        step="choose",
+    )
+
+
+# --- helpers ---------------------------------------------------------------------------------
+
+
+def _supply(state: State, item: str) -> int:
+    return state.supply[data.ITEM_INDEX[item]]
+
+
+def _dest_json(dest: Dest) -> Any:
+    if dest[0] == "storage":
+        return "storage"
+    if dest[0] == "new":
+        return {"ship": "new"}
+    if dest[0] == "end":
+        return {"ship": dest[1], "end": dest[2]}
+    return {"ship": dest[1], "tile": dest[2]}
+
+
+def dest_text(dest: Any) -> str:
+    """Player-facing words for a JSON destination."""
+    if dest == "storage":
+        return "storage"
+    if isinstance(dest, dict):
+        if dest.get("ship") == "new":
+            return "a new ship"
+        n = dest.get("ship")
+        if "end" in dest:
+            return f"ship #{n + 1 if isinstance(n, int) else n} ({dest['end']})"
+        if "tile" in dest:
+            t = dest["tile"]
+            tile = t + 1 if isinstance(t, int) else t
+            return f"ship #{n + 1 if isinstance(n, int) else n}, tile {tile}"
+    return repr(dest)
+
+
+def _is_int(v: Any) -> bool:
+    return type(v) is int
+
+
+def _performance(state: State) -> tuple[str | None, bool]:
+    """The action being performed now and whether it is the extra action."""
+    turn = state.turn
+    assert turn is not None
+    if turn.extra is not None:
+        return turn.extra, True
+    if turn.passed or turn.closed:
+        return None, False
+    return state.action, False
+
+
+def _available_workers(state: State) -> tuple[int, int]:
+    turn = state.turn
+    assert turn is not None
+    blue = 0 if turn.extra is not None else turn.blue
+    return blue, state.players[turn.seat].workers
+
+
+def _price(state: State, item: str) -> int:
+    turn = state.turn
+    assert turn is not None
+    if item in turn.bought:
+        return data.REPEAT_PRICE
+    if turn.extra is not None:
+        return data.EXTRA_PRICE
+    space = state.space
+    assert space is not None
+    return data.PRICES[space][data.TILE_ITEMS[state.tiles[space]].index(item)]
+
+
+def price_of(state: State, item: str) -> int:
+    """What the next copy of `item` costs the acting player now (N-BUY-1, N-EXTRA-2)."""
+    return _price(state, item)
+
+
+def _regular_crest_ok(ship: Ship, crest: str) -> bool:
+    return crest == data.CROWN or ship.crest in (None, crest)
+
+
+def _dock_dests(player: Player, item: str) -> list[Dest]:
+    """Every shipyard place `item` may go now (N-YARD-1..7)."""
+    out: list[Dest] = []
+    if item in data.HULLS:
+        out.append(("new",))
+        if item == "one_ship":
+            return out
+        for i, ship in enumerate(player.ships):
+            if item == "bow":
+                if ship.front_open:
+                    out.append(("end", i, "front"))
+            elif item == "stern":
+                if ship.back_open:
+                    out.append(("end", i, "back"))
+            elif ship.middles < data.MAX_MIDDLES:
+                if ship.front_open:
+                    out.append(("end", i, "front"))
+                if ship.back_open:
+                    out.append(("end", i, "back"))
+        return out
+    if item.startswith("mast_"):
+        crest = item[5:]
+        for i, ship in enumerate(player.ships):
+            if _regular_crest_ok(ship, crest):
+                out.extend(("tile", i, j) for j, m in enumerate(ship.masts) if m is None)
+        return out
+    if item.startswith("sail_"):
+        crest = item[5:]
+        for i, ship in enumerate(player.ships):
+            if _regular_crest_ok(ship, crest):
+                out.extend(
+                    ("tile", i, j)
+                    for j in range(ship.size)
+                    if ship.masts[j] is not None and ship.sails[j] is None
+                )
+        return out
+    for i, ship in enumerate(player.ships):
+        out.extend(("tile", i, j) for j, g in enumerate(ship.goods) if g is None)
+    return out
+
+
+def _room(player: Player, item: str) -> bool:
+    return player.storage_used + data.item_units(item) <= data.STORAGE_UNITS
+
+
+# --- move parsing ----------------------------------------------------------------------------
+
+
+def _parse_type(move: Any) -> str:
+    if not isinstance(move, dict):
+        raise IllegalMove(
+            "malformed",
+            f"A move must be a JSON object with a 'type', not {move!r}.",
+            move=repr(move),
+        )
+    mtype = move.get("type")
+    if not isinstance(mtype, str) or mtype not in MOVE_TYPES:
+        raise IllegalMove(
+            "unknown_type",
+            f"Unknown move type {mtype!r}; the move types are: {', '.join(MOVE_TYPES)}.",
+            type=repr(mtype),
+        )
+    required, optional = MOVE_TYPES[mtype]
+    keys = set(move) - {"type"}
+    missing = required - keys
+    extra = keys - required - optional
+    if missing or extra:
+        parts = []
+        if missing:
+            parts.append(f"missing {', '.join(sorted(missing))}")
+        if extra:
+            parts.append(f"unexpected {', '.join(sorted(map(str, extra)))}")
+        want = ", ".join(sorted(required)) or "no fields"
+        raise IllegalMove(
+            "malformed",
+            f"A {mtype!r} move takes {want}: {'; '.join(parts)}.",
+            type=mtype,
+        )
+    return mtype
+
+
+def _parse_item(value: Any, allowed: tuple[str, ...] | list[str], what: str) -> str:
+    if not isinstance(value, str) or value not in data.ITEM_INDEX:
+        raise IllegalMove(
+            "unknown_item",
+            f"{value!r} is not an item; {what} can be: {', '.join(allowed) or 'nothing now'}.",
+            item=repr(value),
+            allowed=list(allowed),
+        )
+    return value
+
+
+def _parse_dest(value: Any, item: str) -> Dest:
+    hull = item in data.HULLS
+    shape = (
+        "'storage', {'ship': 'new'} or {'ship': n, 'end': 'front'|'back'}"
+        if hull
+        else "'storage' or {'ship': n, 'tile': i}"
+    )
+    if value == "storage":
+        return ("storage",)
+    if isinstance(value, dict):
+        keys = set(value)
+        if hull and keys == {"ship"} and value["ship"] == "new":
+            return ("new",)
+        if (
+            hull
+            and keys == {"ship", "end"}
+            and _is_int(value["ship"])
+            and value["end"] in ("front", "back")
+        ):
+            return ("end", value["ship"], value["end"])
+        if (
+            not hull
+            and keys == {"ship", "tile"}
+            and _is_int(value["ship"])
+            and _is_int(value["tile"])
+        ):
+            return ("tile", value["ship"], value["tile"])
+    raise IllegalMove(
+        "bad_destination",
+        f"{value!r} is not a place for a {data.item_name(item)}; use {shape}.",
+        to=repr(value),
+        item=item,
+    )
+
+
+def _parse_count(value: Any, available: int, what: str) -> int:
+    if not _is_int(value) or value < 1 or value > available:
+        if available < 1:
+            raise IllegalMove(
+                "no_workers",
+                f"You have no worker left to use for {what}.",
+                workers=repr(value),
+            )
+        raise IllegalMove(
+            "bad_count",
+            f"{value!r} is not a number of workers you can use for {what}; choose 1 to "
+            f"{available}.",
+            workers=repr(value),
+            available=available,
+        )
+    return int(value)
+
+
+# --- legal moves -----------------------------------------------------------------------------
+
+
+def _allowed_types(state: State, seat: int) -> list[str]:
+    """Move types the seat may make now, in the order a menu shows them."""
+    if state.step == "over" or seat != state.current:
+        return []
+    if state.step == "choose":
+        return ["choose_action"]
+    if state.step == "bonus":
+        return ["take_bonus"]
+    turn = state.turn
+    assert turn is not None
+    if turn.pending:
+        return ["reward" if turn.pending[0].kind == "reward" else "take_free_tile"]
+    out: list[str] = []
+    action, in_extra = _performance(state)
+    if action is not None:
+        out.append(ACTION_MOVE[action])
+    if in_extra:
+        out.append("end_extra")
+        return out
+    if turn.uses == 0 and not turn.passed:
+        out.append("pass")
+    if state.players[seat].extra:
+        out.append("extra")
+    out.append("end_turn")
+    return out
+
+
+def _bonus_items(state: State) -> list[str]:
+    space = state.space
+    assert space is not None
+    kind = data.SPACE_BONUS[space].tile
+    if kind == "mast":
+        cands = [f"mast_{c}" for c in data.CRESTS]
+    elif kind == "sail":
+        cands = [f"sail_{c}" for c in data.CRESTS]
+    elif kind == "good":
+        cands = list(data.GOODS)
+    else:
+        cands = []
+    return [i for i in cands if _supply(state, i) > 0]
+
+
+def _goods_choices(state: State, player: Player) -> list[tuple[str, ...]]:
+    """Allowed `goods` lists of a "2 different goods" reward (N-REW-1, N-SETUP-5)."""
+    kinds = [g for g in data.GOODS if _supply(state, g) > 0]
+    if len(kinds) == 1:
+        return [(kinds[0],)]
+    free = data.STORAGE_UNITS - player.storage_used
+    pairs: list[tuple[str, ...]] = []
+    for a in kinds:
+        for b in kinds:
+            if a == b:
+                continue
+            # Order decides which good is kept only when exactly one fits; otherwise one
+            # canonical order so that each distinct outcome is one move.
+            if free == 1 or data.GOODS.index(a) < data.GOODS.index(b):
+                pairs.append((a, b))
+    return pairs
+
+
+def _reward_moves(state: State, player: Player, pending: Pending) -> list[Move]:
+    out: list[Move] = []
+    for kind in data.REWARD_KINDS:
+        if pending.taken.count(kind) >= data.REWARD_MAX_PER_SHIP:
+            continue
+        if kind in ("crown_mast", "crown_sail"):
+            if _supply(state, f"{kind[6:]}_crown") > 0:
+                out.append({"type": "reward", "kind": kind})
+        elif kind == "goods":
+            out.extend(
+                {"type": "reward", "kind": "goods", "goods": list(g)}
+                for g in _goods_choices(state, player)
+            )
+        else:
+            out.append({"type": "reward", "kind": kind})
+    return out
+
+
+def legal_moves(state: State, seat: int) -> list[Move]:
+    """Every move `seat` may make now, destinations and counts included; [] if not their turn."""
+    moves: list[Move] = []
+    for mtype in _allowed_types(state, seat):
+        if mtype == "choose_action":
+            moves.extend(
+                {"type": "choose_action", "space": s}
+                for s in range(data.SPACES)
+                if s not in state.chosen
+            )
+        elif mtype == "take_bonus":
+            moves.extend({"type": "take_bonus", "item": i} for i in _bonus_items(state))
+        elif mtype == "reward":
+            assert state.turn is not None
+            moves.extend(_reward_moves(state, state.players[seat], state.turn.pending[0]))
+        elif mtype == "take_free_tile":
+            assert state.turn is not None
+            moves.extend(
+                {"type": "take_free_tile", "item": i}
+                for i in state.turn.pending[0].items
+                if _supply(state, i) > 0
+            )
+        elif mtype == "buy":
+            moves.extend(_buy_moves(state, seat))
+        elif mtype == "transport":
+            player = state.players[seat]
+            if sum(_available_workers(state)) >= 1:
+                for item in sorted(set(player.storage), key=data.ITEM_INDEX.__getitem__):
+                    moves.extend(
+                        {"type": "transport", "item": item, "to": _dest_json(d)}
+                        for d in _dock_dests(player, item)
+                    )
+        elif mtype in ("money", "crowns"):
+            n = sum(_available_workers(state))
+            moves.extend({"type": mtype, "workers": k} for k in range(1, n + 1))
+        elif mtype == "deliver":
+            n = sum(_available_workers(state))
+            for i, ship in enumerate(state.players[seat].ships):
+                if ship.finished and ship.goods_count() == ship.size and ship.size <= n:
+                    moves.append({"type": "deliver", "ship": i})
+        elif mtype == "extra":
+            moves.extend({"type": "extra", "action": a} for a in data.ACTIONS)
+        else:
+            moves.append({"type": mtype})
+    return moves
+
+
+def _buy_moves(state: State, seat: int) -> list[Move]:
+    action, _ = _performance(state)
+    assert action is not None
+    player = state.players[seat]
+    if sum(_available_workers(state)) < 1:
+        return []
+    out: list[Move] = []
+    for item in data.TILE_ITEMS[action]:
+        if _supply(state, item) <= 0:
+            continue
+        price = _price(state, item)
+        if price > player.taler:
+            continue
+        if price == 0:
+            out.append({"type": "buy", "item": item, "to": "storage"})
+            continue
+        if _room(player, item):
+            out.append({"type": "buy", "item": item, "to": "storage"})
+        out.extend(
+            {"type": "buy", "item": item, "to": _dest_json(d)} for d in _dock_dests(player, item)
+        )
+    return out
+
+
+# --- apply -----------------------------------------------------------------------------------
+
+
+class _Ctx:
+    """Builds the next state; thrown away whole if a check fails part-way."""
+
+    def __init__(self, state: State, seat: int) -> None:
+        self.state = state
+        self.seat = seat
+        self.players = list(state.players)
+        self.supply = list(state.supply)
+        self.turn = state.turn
+        self.events: list[ev.Event] = []
+
+    @property
+    def me(self) -> Player:
+        return self.players[self.seat]
+
+    def set_me(self, **changes: Any) -> None:
+        self.players[self.seat] = replace(self.players[self.seat], **changes)
+
+    def set_turn(self, **changes: Any) -> None:
+        assert self.turn is not None
+        self.turn = replace(self.turn, **changes)
+
+    def take(self, item: str) -> None:
+        self.supply[data.ITEM_INDEX[item]] -= 1
+
+    def store(self, item: str, reason: str) -> None:
+        """Receive `item` into storage from the supply, or lose it if it does not fit."""
+        if _room(self.me, item):
+            self.take(item)
+            self.set_me(storage=tuple(sorted((*self.me.storage, item))))
+            self.events.append(ev.TileStored(self.seat, item, reason))
+        else:
+            self.events.append(ev.TileLost(self.seat, item, reason))
+
+    def spend_workers(self, n: int) -> None:
+        assert self.turn is not None
+        in_extra = self.turn.extra is not None
+        blue = 0 if in_extra else min(self.turn.blue, n)
+        own = n - blue
+        self.set_me(workers=self.me.workers - own)
+        if not in_extra:
+            self.set_turn(blue=self.turn.blue - blue, uses=self.turn.uses + n)
+        self.events.append(ev.WorkersUsed(self.seat, blue, own))
+
+    def place(self, item: str, dest: Dest) -> None:
+        """Put `item` (already taken) in the shipyard at a checked destination."""
+        me = self.me
+        ships = list(me.ships)
+        if dest[0] == "new":
+            ships.append(new_ship(item))
+            i, tile, created = len(ships) - 1, 0, True
+        else:
+            i, created = dest[1], False
+            ship = ships[i]
+            if dest[0] == "end":
+                if dest[2] == "front":
+                    ship = Ship(
+                        (item, *ship.hulls),
+                        (None, *ship.masts),
+                        (None, *ship.sails),
+                        (None, *ship.goods),
+                    )
+                    tile = 0
+                else:
+                    ship = Ship(
+                        (*ship.hulls, item),
+                        (*ship.masts, None),
+                        (*ship.sails, None),
+                        (*ship.goods, None),
+                    )
+                    tile = ship.size - 1
+            else:
+                tile = dest[2]
+                if item.startswith("mast_"):
+                    ship = replace(ship, masts=_put(ship.masts, tile, item[5:]))
+                elif item.startswith("sail_"):
+                    ship = replace(ship, sails=_put(ship.sails, tile, item[5:]))
+                else:
+                    ship = replace(ship, goods=_put(ship.goods, tile, item))
+            was_finished = ships[i].finished
+            ships[i] = ship
+        self.set_me(ships=tuple(ships))
+        self.events.append(ev.TilePlaced(self.seat, item, i, tile, created))
+        if not created and not was_finished and ships[i].finished:
+            size = ships[i].size
+            self.events.append(ev.ShipFinished(self.seat, i, size, size))
+            assert self.turn is not None
+            self.set_turn(pending=(*self.turn.pending, Pending("reward", ship=i, left=size)))
+
+    def build(self, **changes: Any) -> State:
+        return replace(
+            self.state,
+            players=tuple(self.players),
+            supply=tuple(self.supply),
+            turn=self.turn,
+            **changes,
+        )
+
+
+def _put(row: tuple[str | None, ...], i: int, value: str) -> tuple[str | None, ...]:
+    return (*row[:i], value, *row[i + 1 :])
+
+
+def _not_now(state: State, seat: int, mtype: str) -> IllegalMove:
+    allowed = _allowed_types(state, seat)
+    return IllegalMove(
+        "not_now",
+        f"You can't {mtype.replace('_', ' ')} now; you can: {', '.join(allowed)}.",
+        type=mtype,
+        allowed=allowed,
+    )
+
+
+def apply(state: State, seat: int, move: Move) -> tuple[State, list[ev.Event]]:
+    """Play `move` for `seat`; return the new state and what happened.
+
+    Never changes `state`; a refused move changes nothing.
+
+    Raises:
+        IllegalMove: the move is malformed, out of turn or against the rules.
+    """
+    if not _is_int(seat) or not 0 <= seat < len(state.players):
+        raise IllegalMove(
+            "bad_seat",
+            f"There is no seat {seat!r}; seats are 0 to {len(state.players) - 1}.",
+            seat=repr(seat),
+        )
+    if state.step == "over":
+        raise IllegalMove("game_over", "The game is over; no more moves can be made.")
+    mtype = _parse_type(move)
+    current = state.current
+    if seat != current:
+        raise IllegalMove(
+            "not_your_turn",
+            f"It is not seat {seat + 1}'s turn; seat {current + 1 if current is not None else '?'}"
+            " must decide now.",
+            seat=seat,
+            current=current,
+        )
+    if mtype not in _allowed_types(state, seat):
+        raise _not_now(state, seat, mtype)
+    ctx = _Ctx(state, seat)
+    handler = _HANDLERS[mtype]
+    new_state = handler(ctx, move)
+    return new_state, ctx.events
+
+
+# --- handlers --------------------------------------------------------------------------------
+
+
+def _h_choose(ctx: _Ctx, move: Move) -> State:
+    state = ctx.state
+    space = move["space"]
+    free = [s for s in range(data.SPACES) if s not in state.chosen]
+    if not _is_int(space) or space not in free:
+        flipped = _is_int(space) and 0 <= space < data.SPACES
+        raise IllegalMove(
+            "space_taken" if flipped else "bad_space",
+            f"Space {space!r} "
+            + ("has already been played this round" if flipped else "does not exist")
+            + f"; you can choose: {', '.join(str(s) for s in free)}.",
+            space=repr(space),
+            allowed=free,
+        )
+    bonus = data.SPACE_BONUS[space]
+    blue = state.blue_on(space)
+    ctx.events.append(ev.ActionChosen(ctx.seat, space, state.tiles[space], blue))
+    ctx.set_me(
+        workers=ctx.me.workers + bonus.workers,
+        taler=ctx.me.taler + bonus.taler,
+        score=ctx.me.score + bonus.vp,
+    )
+    if bonus.workers or bonus.taler or bonus.vp:
+        ctx.events.append(ev.BonusReceived(ctx.seat, space, bonus.workers, bonus.taler, bonus.vp))
+    chosen = (*state.chosen, space)
+    ctx.turn = Turn(seat=ctx.seat, blue=blue)
+    probe = replace(state, chosen=chosen, step="bonus")
+    if bonus.tile is not None and _bonus_items(probe):
+        return ctx.build(chosen=chosen, step="bonus")
+    if bonus.tile is not None:
+        ctx.events.append(ev.TileNotReceived(ctx.seat, "bonus"))
+    return ctx.build(chosen=chosen, step="turn")
+
+
+def _h_take_bonus(ctx: _Ctx, move: Move) -> State:
+    allowed = _bonus_items(ctx.state)
+    item = _parse_item(move["item"], allowed, "the bonus")
+    if item not in allowed:
+        if item in ("mast_crown", "sail_crown"):
+            raise IllegalMove(
+                "crown_not_allowed",
+                f"A {data.item_name(item)} can't be a bonus (only a reward); "
+                f"choose one of: {', '.join(allowed)}.",
+                item=item,
+                allowed=allowed,
+            )
+        raise _item_refused(ctx.state, item, allowed, "the bonus")
+    ctx.store(item, "bonus")
+    return ctx.build(step="turn")
+
+
+def _item_refused(state: State, item: str, allowed: list[str], what: str) -> IllegalMove:
+    if item in data.ITEM_INDEX and _supply(state, item) == 0:
+        return IllegalMove(
+            "empty_stack",
+            f"The {data.item_name(item)} stack is empty; {what} can be: "
+            f"{', '.join(allowed) or 'nothing'}.",
+            item=item,
+            allowed=allowed,
+        )
+    return IllegalMove(
+        "wrong_item",
+        f"{data.item_name(item)} is not possible for {what}; it can be: "
+        f"{', '.join(allowed) or 'nothing'}.",
+        item=item,
+        allowed=allowed,
+    )
+
+
+def _check_dest(ctx: _Ctx, item: str, dest: Dest) -> None:
+    """Refuse a shipyard destination that N-YARD does not allow, saying what would fit."""
+    me = ctx.me
+    legal = _dock_dests(me, item)
+    if dest in legal:
+        return
+    options = ", ".join(dest_text(_dest_json(d)) for d in legal) or "no place in your shipyard"
+    name = data.item_name(item)
+    if dest[0] == "new":
+        raise IllegalMove(
+            "bad_destination", f"A {name} can't start a ship; it can go on: {options}."
+        )
+    n = dest[1]
+    if not 0 <= n < len(me.ships):
+        raise IllegalMove(
+            "bad_destination",
+            f"You have no ship #{n + 1}; a {name} can go on: {options}.",
+            ship=n,
+        )
+    ship = me.ships[n]
+    if dest[0] == "end":
+        end = dest[2]
+        open_end = ship.front_open if end == "front" else ship.back_open
+        if not open_end:
+            raise IllegalMove(
+                "hull_closed",
+                f"Ship #{n + 1} is closed at the {end}; a {name} can go on: {options}.",
+                ship=n,
+                end=end,
+            )
+        if item == "middle":
+            raise IllegalMove(
+                "too_many_middles",
+                f"Ship #{n + 1} already has {data.MAX_MIDDLES} middles; a {name} can go on: "
+                f"{options}.",
+                ship=n,
+            )
+        raise IllegalMove(
+            "bad_destination",
+            f"A {name} can't go at the {end} of a ship; it can go on: {options}.",
+            ship=n,
+            end=end,
+        )
+    tile = dest[2]
+    if not 0 <= tile < ship.size:
+        raise IllegalMove(
+            "bad_destination",
+            f"Ship #{n + 1} has no tile {tile + 1}; a {name} can go on: {options}.",
+            ship=n,
+            tile=tile,
+        )
+    if item.startswith(("mast_", "sail_")):
+        crest = item[5:]
+        if not _regular_crest_ok(ship, crest):
+            raise IllegalMove(
+                "wrong_crest",
+                f"You can't place a {name} on ship #{n + 1}: its crest is "
+                f"{data.CREST_NAMES[ship.crest or '']} (one crest per ship, crowns excepted). "
+                f"It can go on: {options}.",
+                ship=n,
+                crest=ship.crest,
+                item=item,
+            )
+        if item.startswith("sail_") and ship.masts[tile] is None:
+            raise IllegalMove(
+                "no_mast",
+                f"Tile {tile + 1} of ship #{n + 1} has no mast to carry a sail; "
+                f"it can go on: {options}.",
+                ship=n,
+                tile=tile,
+            )
+    raise IllegalMove(
+        "tile_occupied",
+        f"Tile {tile + 1} of ship #{n + 1} already has a "
+        f"{'mast' if item.startswith('mast_') else 'sail' if item.startswith('sail_') else 'good'}"
+        f"; a {name} can go on: {options}.",
+        ship=n,
+        tile=tile,
+    )
+
+
+def _need_workers(ctx: _Ctx, n: int, what: str) -> None:
+    blue, own = _available_workers(ctx.state)
+    if blue + own < n:
+        raise IllegalMove(
+            "no_workers",
+            f"{what} needs {n} worker{'s' if n > 1 else ''}; you have {blue} blue and {own} own.",
+            needed=n,
+            blue=blue,
+            own=own,
+        )
+
+
+def _h_buy(ctx: _Ctx, move: Move) -> State:
+    state = ctx.state
+    action, _ = _performance(state)
+    assert action is not None
+    tile_items = list(data.TILE_ITEMS[action])
+    item = _parse_item(move["item"], tile_items, f"{data.ACTION_NAMES[action]}")
+    if item not in tile_items:
+        if item in ("mast_crown", "sail_crown"):
+            raise IllegalMove(
+                "crown_not_allowed",
+                f"Crown masts and sails can't be bought, only received as rewards; "
+                f"{data.ACTION_NAMES[action]} sells: {', '.join(tile_items)}.",
+                item=item,
+                allowed=tile_items,
+            )
+        raise IllegalMove(
+            "wrong_item",
+            f"{data.ACTION_NAMES[action]} doesn't sell {data.item_name(item)}; "
+            f"it sells: {', '.join(tile_items)}.",
+            item=item,
+            allowed=tile_items,
+        )
+    dest = _parse_dest(move["to"], item)
+    if _supply(state, item) <= 0:
+        stocked = [i for i in tile_items if _supply(state, i) > 0]
+        raise _item_refused(state, item, stocked, data.ACTION_NAMES[action])
+    price = _price(state, item)
+    if price > ctx.me.taler:
+        raise IllegalMove(
+            "cannot_afford",
+            f"A {data.item_name(item)} costs {price} taler here and you have {ctx.me.taler}.",
+            item=item,
+            price=price,
+            taler=ctx.me.taler,
+        )
+    _need_workers(ctx, 1, "Buying")
+    if dest[0] == "storage":
+        if price > 0 and not _room(ctx.me, item):
+            raise IllegalMove(
+                "storage_full",
+                f"Your storage has {ctx.me.storage_used}/{data.STORAGE_UNITS} units used: no "
+                f"room for a {data.item_name(item)}. Place it in your shipyard instead: "
+                + (
+                    ", ".join(dest_text(_dest_json(d)) for d in _dock_dests(ctx.me, item))
+                    or "no place fits"
+                )
+                + ".",
+                item=item,
+                used=ctx.me.storage_used,
+            )
+    elif price == 0:
+        raise IllegalMove(
+            "free_to_storage",
+            f"A {data.item_name(item)} bought for 0 taler is free and must go to storage "
+            "(the golden rule).",
+            item=item,
+        )
+    else:
+        _check_dest(ctx, item, dest)
+    assert ctx.turn is not None
+    copy = 1 if item not in ctx.turn.bought else 2
+    ctx.events.append(ev.Bought(ctx.seat, item, price, copy))
+    if price:
+        ctx.set_me(taler=ctx.me.taler - price)
+        ctx.events.append(ev.TalerPaid(ctx.seat, price))
+    ctx.spend_workers(1)
+    if dest[0] == "storage":
+        ctx.store(item, "buy")
+    else:
+        ctx.take(item)
+        ctx.place(item, dest)
+    if item not in ctx.turn.bought:
+        ctx.set_turn(bought=(*ctx.turn.bought, item))
+    if len(ctx.turn.bought) == len(tile_items) and not ctx.turn.free_earned:
+        ctx.set_turn(free_earned=True)
+        ctx.events.append(ev.FreeTileEarned(ctx.seat))
+        if any(ctx.supply[data.ITEM_INDEX[i]] > 0 for i in tile_items):
+            ctx.set_turn(pending=(*ctx.turn.pending, Pending("free_tile", items=tuple(tile_items))))
+        else:
+            ctx.events.append(ev.TileNotReceived(ctx.seat, "free_tile"))
+    return ctx.build()
+
+
+def _h_free_tile(ctx: _Ctx, move: Move) -> State:
+    assert ctx.turn is not None
+    pending = ctx.turn.pending[0]
+    allowed = [i for i in pending.items if _supply(ctx.state, i) > 0]
+    item = _parse_item(move["item"], allowed, "the free tile")
+    if item not in allowed:
+        raise _item_refused(ctx.state, item, allowed, "the free tile")
+    ctx.store(item, "free_tile")
+    ctx.set_turn(pending=ctx.turn.pending[1:])
+    return ctx.build()
+
+
+def _h_transport(ctx: _Ctx, move: Move) -> State:
+    stored = sorted(set(ctx.me.storage), key=data.ITEM_INDEX.__getitem__)
+    item = _parse_item(move["item"], stored, "transported")
+    if item not in ctx.me.storage:
+        raise IllegalMove(
+            "not_in_storage",
+            f"You have no {data.item_name(item)} in storage; you can transport: "
+            f"{', '.join(stored) or 'nothing'}.",
+            item=item,
+            allowed=stored,
+        )
+    dest = _parse_dest(move["to"], item)
+    if dest[0] == "storage":
+        raise IllegalMove(
+            "bad_destination",
+            f"Transport moves a {data.item_name(item)} from storage into your shipyard, not "
+            "back to storage.",
+            item=item,
+        )
+    _need_workers(ctx, 1, "Transport")
+    _check_dest(ctx, item, dest)
+    storage = list(ctx.me.storage)
+    storage.remove(item)
+    ctx.set_me(storage=tuple(storage))
+    ctx.spend_workers(1)
+    ctx.events.append(ev.Transported(ctx.seat, item))
+    ctx.place(item, dest)
+    return ctx.build()
+
+
+def _h_money(ctx: _Ctx, move: Move) -> State:
+    n = _parse_count(move["workers"], sum(_available_workers(ctx.state)), "Money")
+    ctx.spend_workers(n)
+    ctx.set_me(taler=ctx.me.taler + 2 * n)
+    ctx.events.append(ev.MoneyTaken(ctx.seat, n, 2 * n))
+    return ctx.build()
+
+
+def _h_crowns(ctx: _Ctx, move: Move) -> State:
+    n = _parse_count(move["workers"], sum(_available_workers(ctx.state)), "Crowns")
+    crowns = ctx.me.crowns
+    assert ctx.turn is not None
+    raw = crowns * n
+    vp = min(raw, data.CROWN_CAP - ctx.turn.crown_vp)
+    ctx.spend_workers(n)
+    ctx.set_me(score=ctx.me.score + vp)
+    ctx.set_turn(crown_vp=ctx.turn.crown_vp + vp)
+    ctx.events.append(ev.CrownsScored(ctx.seat, crowns, n, raw, vp))
+    return ctx.build()
+
+
+def _h_deliver(ctx: _Ctx, move: Move) -> State:
+    me = ctx.me
+    i = move["ship"]
+    ready = [k for k, s in enumerate(me.ships) if s.finished and s.goods_count() == s.size]
+    ready_text = ", ".join(f"#{k + 1}" for k in ready) or "none"
+    if not _is_int(i) or not 0 <= i < len(me.ships):
+        raise IllegalMove(
+            "bad_ship",
+            f"You have no ship {i!r}; ships ready to deliver: {ready_text}.",
+            ship=repr(i),
+        )
+    ship = me.ships[i]
+    if not ship.finished:
+        raise IllegalMove(
+            "not_finished",
+            f"Ship #{i + 1} is not finished, so it can't deliver; ships ready: {ready_text}.",
+            ship=i,
+        )
+    if ship.goods_count() < ship.size:
+        raise IllegalMove(
+            "missing_goods",
+            f"Ship #{i + 1} has {ship.goods_count()} goods for {ship.size} hull tiles; every "
+            f"tile needs a good. Ships ready: {ready_text}.",
+            ship=i,
+        )
+    _need_workers(ctx, ship.size, f"Delivering ship #{i + 1}")
+    goods = tuple(g for g in ship.goods if g is not None)
+    delivered = list(me.delivered)
+    for g in goods:
+        delivered[data.GOODS.index(g)] += 1
+    ships = list(me.ships)
+    ships[i] = replace(ship, goods=(None,) * ship.size)
+    ctx.spend_workers(ship.size)
+    ctx.set_me(ships=tuple(ships), delivered=tuple(delivered))
+    ctx.events.append(ev.Delivered(ctx.seat, i, goods))
+    return ctx.build()
+
+
+def _h_reward(ctx: _Ctx, move: Move) -> State:
+    assert ctx.turn is not None
+    pending = ctx.turn.pending[0]
+    legal = _reward_moves(ctx.state, ctx.me, pending)
+    kinds = list(dict.fromkeys(m["kind"] for m in legal))
+    kind = move["kind"]
+    if kind not in data.REWARD_KINDS:
+        raise IllegalMove(
+            "unknown_reward",
+            f"{kind!r} is not a reward; you can choose: {', '.join(kinds)}.",
+            kind=repr(kind),
+            allowed=kinds,
+        )
+    if kind not in kinds:
+        if pending.taken.count(kind) >= data.REWARD_MAX_PER_SHIP:
+            raise IllegalMove(
+                "reward_limit",
+                f"{data.REWARD_NAMES[kind]} was already chosen twice for this ship; "
+                f"you can choose: {', '.join(kinds)}.",
+                kind=kind,
+                allowed=kinds,
+            )
+        raise IllegalMove(
+            "empty_stack",
+            f"{data.REWARD_NAMES[kind]} can't be supplied: its stack is empty. "
+            f"You can choose: {', '.join(kinds)}.",
+            kind=kind,
+            allowed=kinds,
+        )
+    goods: tuple[str, ...] = ()
+    if kind == "goods":
+        choices = [tuple(m["goods"]) for m in legal if m["kind"] == "goods"]
+        raw = move.get("goods")
+        if not isinstance(raw, list) or tuple(raw) not in choices:
+            raise IllegalMove(
+                "bad_goods",
+                f"{raw!r} is not a choice of goods for this reward; choose one of: "
+                + "; ".join("+".join(c) for c in choices)
+                + " (when only one fits in storage, the first is kept).",
+                goods=repr(raw),
+                allowed=[list(c) for c in choices],
+            )
+        goods = tuple(raw)
+    elif "goods" in move:
+        raise IllegalMove(
+            "malformed", f"Only the goods reward takes 'goods'; {kind!r} does not.", kind=kind
+        )
+    ctx.events.append(ev.RewardTaken(ctx.seat, pending.ship, kind, goods))
+    if kind in ("crown_mast", "crown_sail"):
+        ctx.store(f"{kind[6:]}_crown", "reward")
+    elif kind == "vp":
+        ctx.set_me(score=ctx.me.score + data.REWARD_VP)
+        ctx.events.append(ev.VPGained(ctx.seat, data.REWARD_VP, "reward"))
+    elif kind == "taler":
+        ctx.set_me(taler=ctx.me.taler + data.REWARD_TALER)
+        ctx.events.append(ev.TalerGained(ctx.seat, data.REWARD_TALER, "reward"))
+    elif kind == "workers":
+        ctx.set_me(workers=ctx.me.workers + data.REWARD_WORKERS)
+        ctx.events.append(ev.WorkersGained(ctx.seat, data.REWARD_WORKERS, "reward"))
+    else:
+        for g in goods:
+            ctx.store(g, "reward")
+    left = pending.left - 1
+    rest = ctx.turn.pending[1:]
+    if left:
+        rest = (replace(pending, left=left, taken=(*pending.taken, kind)), *rest)
+    ctx.set_turn(pending=rest)
+    return ctx.build()
+
+
+def _h_extra(ctx: _Ctx, move: Move) -> State:
+    action = move["action"]
+    if action not in data.ACTIONS:
+        raise IllegalMove(
+            "unknown_action",
+            f"{action!r} is not an action; choose one of: {', '.join(data.ACTIONS)}.",
+            action=repr(action),
+        )
+    assert ctx.turn is not None
+    turn = ctx.turn
+    ctx.set_me(extra=False, workers=ctx.me.workers + data.EXTRA_WORKERS)
+    ctx.events.append(ev.ExtraStarted(ctx.seat, action))
+    ctx.events.append(ev.WorkersGained(ctx.seat, data.EXTRA_WORKERS, "extra"))
+    # N-EXTRA-1: after a use of (or a pass on) the phase's action, the extra action closes it.
+    ctx.set_turn(
+        extra=action,
+        closed=turn.closed or turn.uses > 0 or turn.passed,
+        bought=(),
+        free_earned=False,
+        crown_vp=0,
+    )
+    return ctx.build()
+
+
+def _h_end_extra(ctx: _Ctx, move: Move) -> State:
+    assert ctx.turn is not None
+    action = ctx.turn.extra
+    assert action is not None
+    ctx.events.append(ev.ExtraEnded(ctx.seat, action))
+    ctx.set_turn(extra=None, bought=(), free_earned=False, crown_vp=0)
+    return ctx.build()
+
+
+def _flip_pass_tile(ctx: _Ctx) -> None:
+    ctx.events.append(ev.Passed(ctx.seat))
+    n = ctx.me.passes
+    if n < len(data.PASS_TILES):
+        ctx.set_me(passes=n + 1)
+        ctx.events.append(ev.PassTileFlipped(ctx.seat, data.PASS_TILES[n]))
+
+
+def _h_pass(ctx: _Ctx, move: Move) -> State:
+    _flip_pass_tile(ctx)
+    ctx.set_turn(passed=True)
+    if ctx.me.extra:
+        return ctx.build()  # they may still take their extra action, then end the turn
+    return _end_turn(ctx)
+
+
+def _h_end_turn(ctx: _Ctx, move: Move) -> State:
+    assert ctx.turn is not None
+    if ctx.turn.uses == 0 and not ctx.turn.passed:
+        _flip_pass_tile(ctx)  # N-ACT-3: no use of the phase's action is a pass
+    return _end_turn(ctx)
+
+
+def _end_turn(ctx: _Ctx) -> State:
+    state = ctx.state
+    assert ctx.turn is not None
+    ctx.events.append(ev.TurnEnded(ctx.seat, ctx.turn.uses))
+    n = len(state.players)
+    nxt = (ctx.seat + 1) % n
+    space = state.chosen[-1]
+    if nxt != state.start:
+        ctx.turn = Turn(seat=nxt, blue=state.blue_on(space))
+        return ctx.build()
+    ctx.turn = None
+    ctx.events.append(ev.PhaseEnded(state.round, state.phase, space, state.tiles[space]))
+    start = (state.start + 1) % n
+    if state.phase < data.PHASES_PER_ROUND:
+        return ctx.build(step="choose", phase=state.phase + 1, start=start)
+    return _end_round(ctx, start)
+
+
+def _end_round(ctx: _Ctx, start: int) -> State:
+    state = ctx.state
+    for seat, p in enumerate(ctx.players):
+        penalty = sum(data.PASS_TILES[p.passes :])
+        ctx.players[seat] = replace(p, score=p.score - penalty, passes=0)
+        ctx.events.append(ev.RoundPenalty(seat, penalty))
+    if state.round < state.rounds:
+        anchor = state.chosen[0]
+        ctx.events.append(ev.RoundEnded(state.round, anchor))
+        return ctx.build(
+            step="choose",
+            round=state.round + 1,
+            phase=1,
+            start=start,
+            anchor=anchor,
+            chosen=(),
+            tiles=shuffled(state.seed, state.draws, data.ACTIONS),
+            draws=state.draws + 1,
+        )
+    ctx.events.append(ev.RoundEnded(state.round, state.anchor))
+    final = ctx.build(step="over", start=start)
+    from engine.nauticus.scoring import final_scores  # scoring imports rules' state helpers
+
+    scores = final_scores(final)
+    ctx.events.append(ev.GameEnded(tuple(s.seat for s in scores if s.rank == 1)))
+    return final
+
+
+_HANDLERS = {
+    "choose_action": _h_choose,
+    "take_bonus": _h_take_bonus,
+    "buy": _h_buy,
+    "take_free_tile": _h_free_tile,
+    "transport": _h_transport,
+    "money": _h_money,
+    "crowns": _h_crowns,
+    "deliver": _h_deliver,
+    "reward": _h_reward,
+    "extra": _h_extra,
+    "end_extra": _h_end_extra,
+    "pass": _h_pass,
+    "end_turn": _h_end_turn,
+}
