@@ -59,16 +59,14 @@ def describe(move: dict[str, Any], state: State | None = None) -> str:
         ship = move.get("ship")
         return f"Deliver ship #{ship + 1 if isinstance(ship, int) else ship}"
     if t == "reward":
-        kind = move.get("kind")
+        kind: Any = move.get("kind")
         name = data.REWARD_NAMES.get(kind, repr(kind)) if isinstance(kind, str) else repr(kind)
         if kind == "goods" and isinstance(move.get("goods"), list):
             return f"Reward: {' + '.join(map(str, move['goods']))}"
         return f"Reward: {name}"
     if t == "extra":
-        action = move.get("action")
-        label = (
-            data.ACTION_NAMES.get(action, repr(action)) if isinstance(action, str) else repr(action)
-        )
+        act: Any = move.get("action")
+        label = data.ACTION_NAMES.get(act, repr(act)) if isinstance(act, str) else repr(act)
         return f"Extra action: {label} (+{data.EXTRA_WORKERS} workers)"
     if t == "end_extra":
         return "End the extra action"
