@@ -251,7 +251,9 @@ def test_n_deliv_1_deliver_finished_loaded_ship() -> None:
     assert me.workers == 4  # 2 goods, 2 of the 3 blue workers
     assert kinds(events, "delivered")[0].goods == ("coffee", "fish")  # type: ignore[attr-defined]
     # Loaded again later, it can deliver again.
-    state = set_player(state, 0, ships=(ship("bow stern", "whale whale", "whale crown", "salt salt"),))
+    state = set_player(
+        state, 0, ships=(ship("bow stern", "whale whale", "whale crown", "salt salt"),)
+    )
     state, _ = play(state, 0, {"type": "deliver", "ship": 0})
     assert p(state, 0).delivered == (1, 0, 1, 2)
 
@@ -312,7 +314,10 @@ def test_n_crown_1_money_and_crowns_constants() -> None:
 def test_n_act_1_buy_uses_blue_before_own() -> None:
     state = turn_on(game(), 2, "hulls")  # 2 blue workers; prices 3,0,1,2
     state, events = play(
-        state, 0, buy("stern", {"ship": "new"}), buy("bow", {"ship": 0, "end": "front"}),
+        state,
+        0,
+        buy("stern", {"ship": "new"}),
+        buy("bow", {"ship": 0, "end": "front"}),
     )
     assert p(state, 0).workers == 4
     state, events = play(state, 0, buy("one_ship", {"ship": "new"}))

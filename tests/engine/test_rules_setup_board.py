@@ -37,9 +37,7 @@ def test_n_setup_1_players_rounds_and_phases() -> None:
     while state.step != "over":
         seat = state.current
         assert seat is not None
-        if state.step == "choose":
-            state, events = apply(state, seat, legal_moves(state, seat)[0])
-        elif state.step == "bonus":
+        if state.step == "choose" or state.step == "bonus":
             state, events = apply(state, seat, legal_moves(state, seat)[0])
         else:
             state, events = apply(state, seat, {"type": "end_turn"})
@@ -136,7 +134,7 @@ def test_n_setup_5_reward_goods_with_one_kind_left_gives_that_one() -> None:
     with pytest.raises(IllegalMove) as exc:
         apply(state, 0, {"type": "reward", "kind": "crown_mast"})
     assert exc.value.code == "empty_stack"
-    state, events = play(state, 0, {"type": "reward", "kind": "goods", "goods": ["salt"]})
+    state, _events = play(state, 0, {"type": "reward", "kind": "goods", "goods": ["salt"]})
     assert p(state, 0).storage == ("salt",)
     assert state.supply[data.ITEM_INDEX["salt"]] == 11
 
