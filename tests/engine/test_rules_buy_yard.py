@@ -358,6 +358,8 @@ def test_n_rew_1_two_different_goods_and_which_is_kept() -> None:
     state = set_player(state, 0, storage=("mast_whale",) * 5)  # 10 units: 2 fit
     moves = [m for m in legal_moves(state, 0) if m["kind"] == "goods"]
     assert len(moves) == 6  # unordered pairs of 4 kinds
+    assert all(len(m["goods"]) == 2 for m in moves)
+    assert data.REWARD_NAMES["goods"] == "2 different goods"
     state2, _ = play(state, 0, {"type": "reward", "kind": "goods", "goods": ["fish", "salt"]})
     assert p(state2, 0).storage.count("fish") == 1 and p(state2, 0).storage.count("salt") == 1
     with pytest.raises(IllegalMove) as exc:
