@@ -1,0 +1,188 @@
+"""Pictures of real and extreme states: size rules, completeness against the view, options."""
+
+from __future__ import annotations
+
+import copy
+import io
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+import render
+from engine import nauticus
+from render import board, score_sheet, shipyard, shipyards
+from tests.render import expect
+from tests.render.states import extreme_state, late_game, playout, snapshots
+
+
+class Pictures:
+    """Every picture of one view, rendered once for all the checks."""
+
+    def __init__(self, view: dict) -> None:
+        self.view = view
+        self.board = board(view)
+        self.together = shipyards(view)
+        self.each = [shipyard(view, s) for s in range(view["players_count"])]
+        self.sheet = score_sheet(view) if view["final"] is not None else None
+
+    def all(self) -> list[render.Picture]:
+        extra = [self.sheet] if self.sheet is not None else []
+        return [self.board, *self.together, *self.each, *extra]
+
+    def check(self) -> None:
+        """Size rules for all, and each shows exactly what the view says."""
+        view = self.view
+        for pic in self.all():
+            expect.check_rules(pic)
+        assert expect.drawn(self.board) == expect.board_marks(view)
+        for seat, pic in enumerate(self.each):
+            assert expect.drawn(pic) == expect.shipyard_marks(view, seat)
+        together = sum((expect.drawn(p) for p in self.together), start=expect.Counter())
+        want = sum(
+            (expect.shipyard_marks(view, s) for s in range(view["players_count"])),
+            start=expect.Counter(),
+        )
+        assert together == want
+        if self.sheet is not None:
+            assert expect.drawn(self.sheet) == expect.scores_marks(view)
+
+
+def _all_pictures(view: dict) -> list[render.Picture]:
+    return Pictures(view).all()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_start_state_pictures_follow_the_size_rules_and_show_everything(players: int) -> None:
+    view = nauticus.view(nauticus.new_game(players=players, seed=players))
+    Pictures(view).check()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_playout_states_render_within_the_rules(players: int) -> None:
+    seen = 0
+    for state in snapshots(players, seed=players, every=60):
+        view = nauticus.view(state)
+        Pictures(view).check()
+        seen += 1
+    assert view["step"] == "over"
+    assert seen >= 4
+
+
+def test_late_game_pictures_show_everything_each_player_owns() -> None:
+    view = nauticus.view(late_game())
+    Pictures(view).check()
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_extreme_states_render_within_the_rules(players: int) -> None:
+    # 12 four-tile ships (one with crown masts and sails), full storage, 30 delivered coffee,
+    # 250 taler, a score of -40 and every supply empty, for every player at once.
+    state = replace(extreme_state(players), step="over", turn=None)
+    view = nauticus.view(state)
+    p = view["players"][0]
+    assert len(p["ships"]) == 12 and p["storage"]["used"] == 12
+    assert p["delivered"]["coffee"] == 30 and p["taler"] == 250 and p["score"] == -40
+    assert set(view["supply"].values()) == {0}
+    assert [t["mast"] for t in p["ships"][0]["tiles"]] == ["crown"] * 4
+    Pictures(view).check()
+    texts = {m.value for m in shipyard(view, 0).drawn if m.is_text}
+    assert {"−40", "250", "30", "12/12", "#12"} <= texts
+
+
+def test_a_missing_tile_breaks_completeness() -> None:
+    # The completeness check itself must notice a picture that leaves something out.
+    view = nauticus.view(late_game())
+    fewer = copy.deepcopy(view)
+    fewer["players"][1]["ships"].pop(1)  # the lone one-ship #2
+    assert expect.drawn(shipyard(fewer, 1)) != expect.shipyard_marks(view, 1)
+
+
+def test_combined_shipyards_when_they_fit_else_one_per_player() -> None:
+    two = nauticus.view(nauticus.new_game(players=2, seed=1))
+    pics = shipyards(two)
+    assert len(pics) == 1 and pics[0].filename == "shipyards.png"
+    late = nauticus.view(late_game())
+    pics = shipyards(late)
+    assert [p.filename for p in pics] == [f"shipyard-seat{s}.png" for s in (1, 2, 3, 4)]
+
+
+def test_rendering_leaves_the_view_unchanged() -> None:
+    view = nauticus.view(late_game())
+    before = copy.deepcopy(view)
+    _all_pictures(view)
+    assert view == before
+
+
+def test_webp_option_encodes_webp() -> None:
+    view = nauticus.view(late_game())
+    pic = board(view, fmt="webp")
+    assert pic.filename.endswith(".webp")
+    im = Image.open(io.BytesIO(pic.data))
+    assert im.format == "WEBP" and im.size == (pic.width, pic.height)
+    expect.check_rules(pic)
+
+
+def test_score_sheet_needs_a_finished_game_and_shipyard_a_real_seat() -> None:
+    view = nauticus.view(nauticus.new_game(players=3, seed=1))
+    with pytest.raises(ValueError, match="finished game"):
+        score_sheet(view)
+    with pytest.raises(IndexError):
+        shipyard(view, 3)
+
+
+def test_alt_text_names_what_the_pictures_show() -> None:
+    # The stored view of the golden tests: its spaces do not move with the engine's shuffles.
+    golden = Path(__file__).parent / "golden" / "late_game.view.json"
+    view = json.loads(golden.read_text())
+    alt = board(view).alt_text
+    assert "Space 0 (+3 workers, 1 blue worker): Goods — coffee 2, grain 3, fish 0, salt 1." in alt
+    assert "Space 1 (+1 mast, 2 blue workers): Hulls, flipped." in alt
+    assert "Space 7 (+4 taler, 0 blue workers, wheel's anchor, anchor tile): Deliver" in alt
+    assert "seat 3 (green triangle) -4 VP" in alt
+    assert "middle 0" in alt
+    yard = shipyard(view, 0).alt_text
+    assert "#1 4-tile, finished (masts 2 Crown, 2 Whale; sails 3 Crown, Whale;" in yard
+    assert "#3 2-tile, unfinished (masts Tower; goods fish, grain)" in yard
+    # An open hull is spelled out tile by tile: seat 2's ship #3 lacks its bow.
+    assert "#3 middle-stern, unfinished (masts Helm)" in shipyard(view, 1).alt_text
+    assert "Storage 5/12" in yard and "extra action used" in yard
+    over = nauticus.view(playout(3, 4))
+    sheet = score_sheet(over).alt_text
+    winner = min(over["final"], key=lambda s: s["rank"])
+    assert f"1. seat {winner['seat'] + 1}" in sheet and f"{winner['vp']} VP" in sheet
+
+
+def test_board_alt_text_fits_a_discord_attachment_description_uncut() -> None:
+    for state in (nauticus.new_game(players=4, seed=1), late_game(), extreme_state(4)):
+        alt = board(nauticus.view(state)).alt_text
+        assert len(alt) <= 1024 and not alt.endswith("…")
+
+
+def test_a_too_long_summary_is_cut_at_a_clause_with_an_ellipsis() -> None:
+    from render.text import fit
+
+    text = "; ".join(f"#{k} 4-tile, finished" for k in range(1, 80))
+    cut = fit(text)
+    assert len(cut) <= 1024 and cut.endswith("finished…")
+    assert text.startswith(cut[:-1])
+    assert fit("short") == "short"
+
+
+def test_every_character_drawn_is_a_glyph_of_the_bundled_font() -> None:
+    # A character the font lacks renders as its "missing" box, the same as a private-use one.
+    from render.canvas import _text_mask
+
+    def ink(ch: str) -> bytes:
+        return _text_mask(ch, 24)[0].tobytes()
+
+    missing = ink("\ue000")
+    view = nauticus.view(late_game())
+    over = nauticus.view(playout(4, 3))
+    pics = [*_all_pictures(view), score_sheet(over)]
+    chars = {ch for p in pics for m in p.drawn if m.is_text for ch in m.value if not ch.isspace()}
+    assert {"−", "→", "÷", "✗", "#"} <= chars
+    for ch in chars:
+        assert ink(ch) != missing, ch
