@@ -1,0 +1,69 @@
+"""Fixtures: a started fake Discord with one guild, and the probe bot running against it.
+
+Every test ends by asserting the bot called no endpoint the fake does not implement, so a new
+discord.py call path shows up as a failure naming the endpoint rather than as a silent gap.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.client import TestUser
+from tests.e2e.fake_discord import Channel, FakeDiscord, Guild
+from tests.e2e.harness import BotProcess
+
+
+@dataclass
+class World:
+    fake: FakeDiscord
+    guild: Guild
+    channel: Channel
+    thread: Channel
+    quiet: Channel  # a channel where tests deny the bot permissions
+
+    def user(self, name: str) -> TestUser:
+        return TestUser(self.fake, self.fake.add_user(name, name.title()), self.channel)
+
+
+@pytest.fixture
+async def world() -> AsyncIterator[World]:
+    fake = FakeDiscord()
+    guild = fake.add_guild("Harbour")
+    channel = fake.add_text_channel(guild, "games")
+    thread = fake.add_thread(channel, "game-1")
+    quiet = fake.add_text_channel(guild, "quiet")
+    await fake.start()
+    try:
+        yield World(fake, guild, channel, thread, quiet)
+    finally:
+        await fake.close()
+    missing = [f"{c.method} {c.path}" for c in fake.unimplemented]
+    assert not missing, f"the bot called endpoints the fake does not implement: {missing}"
+    assert not fake.internal_errors, f"the fake itself failed: {fake.internal_errors}"
+
+
+async def start_probe(world: World, tmp_path: Path, **env: str) -> BotProcess:
+    bot = BotProcess(
+        world.fake,
+        ["-m", "tests.e2e.sample_bot"],
+        {"FAKE_TOKEN": world.fake.token, "FAKE_GUILD_ID": world.guild.id, **env},
+        tmp_path / "bot.log",
+    )
+    await bot.start()
+    return bot
+
+
+@pytest.fixture
+async def probe(world: World, tmp_path: Path) -> AsyncIterator[BotProcess]:
+    """The probe bot, identified and past on_ready."""
+    bot = await start_probe(world, tmp_path)
+    try:
+        await bot.wait_line("READY", timeout=20)
+        yield bot
+    finally:
+        await bot.stop()
+        print(f"--- probe bot log (tail) ---\n{bot.log()}")  # shown by pytest on failure
