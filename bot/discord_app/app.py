@@ -1,0 +1,473 @@
+"""What every slash command and component click does, on top of `GameService`.
+
+The client, the command tree and the dynamic items only route to `NauticusApp`; errors are
+turned into replies in one place (`_refuse`), so every refusal is ephemeral, says what is wrong
+and what is possible, and changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import time
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import discord
+
+from bot import texts
+from bot.discord_app import ids, moves_map, panel, perms, rules_digest, views, words
+from bot.outbox import Draw, OutFile, draw_with_render, error_id
+from bot.service import (
+    GameRecord,
+    GameService,
+    NeedsConfirmation,
+    NotInGame,
+    ServiceError,
+    StaleVersion,
+)
+from engine.errors import IllegalMove
+from engine.nauticus import State, view
+
+log = logging.getLogger(__name__)
+
+PUBLIC_BOARD_EVERY = 120.0  # seconds between public `/nauticus board` posts in one channel
+NO_PINGS = discord.AllowedMentions.none()
+DM_REFUSAL = (
+    "Nauticus is played in a server channel or thread, not in direct messages. "
+    "Use `/nauticus new` in a channel of your server."
+)
+
+
+def draw_one_shipyard(game_view: dict[str, Any], seat: int) -> OutFile:
+    """One player's shipyard picture (for `/nauticus me`)."""
+    import render  # loads fonts: only when a picture is asked for
+
+    picture = render.shipyard(game_view, seat)
+    return OutFile(picture.filename, picture.data, picture.alt_text)
+
+
+class Refusal(Exception):
+    """A request refused by the Discord layer itself (before the service is asked)."""
+
+
+def _is_thread(channel: Any) -> bool:
+    return isinstance(channel, discord.Thread)
+
+
+class NauticusApp:
+    """The Discord-facing behaviour of the bot, independent of how it is connected."""
+
+    def __init__(
+        self,
+        service: GameService,
+        *,
+        draw: Draw = draw_with_render,
+        draw_shipyard: Callable[[dict[str, Any], int], OutFile] = draw_one_shipyard,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.service = service
+        self.draw = draw
+        self.draw_shipyard = draw_shipyard
+        self.clock = clock
+        self._public_board: dict[int, float] = {}
+
+    # --- replies -------------------------------------------------------------------------------
+
+    @staticmethod
+    async def reply(
+        itx: discord.Interaction[Any],
+        content: str,
+        *,
+        view: discord.ui.View | None = None,
+        files: Sequence[OutFile] = (),
+        ephemeral: bool = True,
+    ) -> None:
+        """Answer the interaction (or follow up if it was already answered or deferred)."""
+        kwargs: dict[str, Any] = {"ephemeral": ephemeral, "allowed_mentions": NO_PINGS}
+        if view is not None:
+            kwargs["view"] = view
+        if files:
+            kwargs["files"] = [_file(f) for f in files]
+        content = texts.fit(content)
+        if itx.response.is_done():
+            await itx.followup.send(content, **kwargs)
+        else:
+            await itx.response.send_message(content, **kwargs)
+
+    async def _refuse(
+        self, itx: discord.Interaction[Any], exc: BaseException, game_id: int | None = None
+    ) -> None:
+        """The one place errors become replies."""
+        if isinstance(exc, ServiceError | IllegalMove | Refusal | moves_map.BadOption):
+            await self.reply(itx, str(exc))
+            return
+        if isinstance(exc, panel.PanelError):
+            await self.reply(
+                itx, "That choice is not on offer now; press Play on your ping for a fresh panel."
+            )
+            return
+        eid = error_id()
+        log.error(
+            "internal error in channel %s, game %s [error %s]",
+            itx.channel_id,
+            game_id,
+            eid,
+            exc_info=exc,
+        )
+        await self.reply(
+            itx,
+            f"Something went wrong on my side (error `{eid}`); nothing was changed. "
+            "Try again, and tell the server admins the error id if it keeps happening.",
+        )
+
+    # --- guards --------------------------------------------------------------------------------
+
+    @staticmethod
+    def _where(itx: discord.Interaction[Any]) -> int:
+        """The channel id, refusing direct messages."""
+        if itx.guild_id is None or itx.channel_id is None:
+            raise Refusal(DM_REFUSAL)
+        return itx.channel_id
+
+    @staticmethod
+    def _check_bot_permissions(itx: discord.Interaction[Any]) -> None:
+        lacking = perms.missing(itx.app_permissions, in_thread=_is_thread(itx.channel))
+        if lacking:
+            log.warning("missing permissions in channel %s: %s", itx.channel_id, lacking)
+            raise Refusal(perms.refusal(lacking))
+
+    @staticmethod
+    def _posting_warning(itx: discord.Interaction[Any]) -> str:
+        """After a move: tell the player if the channel posts it causes will fail."""
+        lacking = perms.missing(itx.app_permissions, in_thread=_is_thread(itx.channel))
+        if not lacking:
+            return ""
+        log.warning("missing permissions in channel %s: %s", itx.channel_id, lacking)
+        return (
+            f"\n⚠️ I can't post the game's messages here: missing {', '.join(lacking)}. "
+            "Ask a server admin to grant it."
+        )
+
+    @staticmethod
+    def _can_manage(itx: discord.Interaction[Any]) -> bool:
+        return bool(itx.permissions.manage_channels)
+
+    async def _game(self, channel_id: int, *, game_id: int | None = None) -> GameRecord:
+        rec = await self.service.game_in(channel_id)
+        if rec is None or (game_id is not None and rec.id != game_id):
+            raise Refusal(
+                "That game is no longer running here."
+                if game_id is not None
+                else "There is no game here. Open a lobby with `/nauticus new`."
+            )
+        return rec
+
+    async def _playing(
+        self, channel_id: int, user_id: int, *, game_id: int | None = None
+    ) -> tuple[GameRecord, State, int]:
+        rec = await self._game(channel_id, game_id=game_id)
+        if rec.status != "active" or rec.state is None:
+            raise Refusal("The game here hasn't started yet: the lobby is still open.")
+        seat = rec.seat_of(user_id)
+        if seat is None:
+            raise NotInGame(
+                "You are not playing in this game. You can follow it with `/nauticus board`."
+            )
+        return rec, rec.state, seat
+
+    # --- panel ---------------------------------------------------------------------------------
+
+    def panel_message(
+        self, rec: GameRecord, seat: int, sel: panel.Selection | None = None, note: str = ""
+    ) -> tuple[str, discord.ui.View | None]:
+        assert rec.state is not None
+        built = panel.build(rec.state, seat, sel)
+        text = f"{note}\n{built.text}" if note else built.text
+        return texts.fit(text), views.panel_view(built, rec.id, rec.version)
+
+    async def _edit_panel(
+        self,
+        itx: discord.Interaction[Any],
+        rec: GameRecord,
+        seat: int,
+        sel: panel.Selection | None = None,
+        note: str = "",
+    ) -> None:
+        text, view = self.panel_message(rec, seat, sel, note)
+        if itx.response.is_done():
+            await itx.edit_original_response(content=text, view=view)
+        else:
+            await itx.response.edit_message(content=text, view=view)
+
+    async def _play_from_panel(
+        self,
+        itx: discord.Interaction[Any],
+        cid: ids.CustomId,
+        seat: int,
+        move: dict[str, Any],
+        *,
+        confirm: bool = False,
+    ) -> None:
+        channel_id = self._where(itx)
+        await itx.response.defer()  # the move is written to disk (fsync) before we answer
+        try:
+            result = await self.service.play(
+                channel_id, itx.user.id, move, version=cid.version, confirm=confirm
+            )
+        except NeedsConfirmation as exc:
+            rec = await self._game(channel_id)
+            key = move["type"] if move["type"] in ("pass", "end_turn") else None
+            if key is None:
+                raise
+            await self._edit_panel(itx, rec, seat, panel.Selection(confirm=key, reason=exc.reason))
+            return
+        except (StaleVersion, IllegalMove) as exc:
+            rec = await self._game(channel_id)
+            await self._edit_panel(itx, rec, seat, note=f"⚠️ {exc}")
+            return
+        note = f"✅ {result.text}{self._posting_warning(itx)}"
+        await self._edit_panel(itx, result.record, seat, note=note)
+
+    async def on_component(
+        self, itx: discord.Interaction[Any], cid: ids.CustomId, values: Sequence[str] = ()
+    ) -> None:
+        """Every click on one of our buttons or select menus."""
+        try:
+            await self._component(itx, cid, values)
+        except Exception as exc:
+            await self._refuse(itx, exc, cid.game_id)
+
+    async def _component(
+        self, itx: discord.Interaction[Any], cid: ids.CustomId, values: Sequence[str]
+    ) -> None:
+        channel_id = self._where(itx)
+        if cid.kind == "lobby":
+            await self._lobby_click(itx, channel_id, cid)
+            return
+        if cid.kind == "abort":
+            await self._game(channel_id, game_id=cid.game_id)
+            await itx.response.defer()
+            await self.service.abort(channel_id, itx.user.id, can_manage=self._can_manage(itx))
+            await itx.edit_original_response(content="The game was aborted.", view=None)
+            return
+        rec, state, seat = await self._playing(channel_id, itx.user.id, game_id=cid.game_id)
+        if cid.kind == "play":
+            text, view = self.panel_message(rec, seat)
+            await self.reply(itx, text, view=view)
+            return
+        if state.current != seat:
+            who = state.current
+            raise Refusal(
+                "It's not your turn"
+                + (
+                    f": {texts.name(rec.names[who])} (seat {who + 1}) must "
+                    f"{texts.must_decide(state)}."
+                    if who is not None
+                    else "; the game is over."
+                )
+            )
+        if cid.version != rec.version:
+            await self._edit_panel(
+                itx,
+                rec,
+                seat,
+                note="⚠️ That panel was out of date (the game has moved on); here is the "
+                "current one.",
+            )
+            return
+        if cid.kind == "w":
+            out = panel.on_what(state, seat, _int(cid.arg), values[0] if values else "")
+        elif cid.kind == "t":
+            group, _, page = cid.arg.rpartition("/")
+            out = panel.on_then(state, seat, group, _int(page), values[0] if values else "")
+        elif cid.kind == "b":
+            out = panel.on_button(state, seat, cid.arg)
+        else:  # "ok": the player confirmed a pass or the end of their turn
+            out = panel.on_button(state, seat, cid.arg)
+            if out.move is not None:
+                await self._play_from_panel(itx, cid, seat, out.move, confirm=True)
+            return
+        if out.move is not None:
+            await self._play_from_panel(itx, cid, seat, out.move)
+        else:
+            await self._edit_panel(itx, rec, seat, out.selection)
+
+    async def _lobby_click(
+        self, itx: discord.Interaction[Any], channel_id: int, cid: ids.CustomId
+    ) -> None:
+        await self._game(channel_id, game_id=cid.game_id)
+        user = itx.user
+        svc = self.service
+        await itx.response.defer(ephemeral=True, thinking=True)
+        if cid.arg == "join":
+            await svc.join(channel_id, user.id, user.display_name)
+            await self.reply(itx, "You joined the lobby.")
+        elif cid.arg == "leave":
+            await svc.leave(channel_id, user.id)
+            await self.reply(itx, "You left the lobby.")
+        elif cid.arg == "start":
+            await svc.start(channel_id, user.id, can_manage=self._can_manage(itx))
+            await self.reply(itx, "The game has started: watch for your ping and press Play.")
+        elif cid.arg == "cancel":
+            await svc.cancel(channel_id, user.id, can_manage=self._can_manage(itx))
+            await self.reply(itx, "The lobby was cancelled.")
+        else:
+            raise Refusal("That button is not known; open a fresh lobby.")
+
+    # --- slash commands ------------------------------------------------------------------------
+
+    async def run_command(
+        self,
+        itx: discord.Interaction[Any],
+        name: str,
+        options: Mapping[str, Any],
+    ) -> None:
+        """Every `/nauticus` command; errors become ephemeral replies."""
+        try:
+            await self._command(itx, name, options)
+        except Exception as exc:
+            await self._refuse(itx, exc)
+
+    async def _command(
+        self, itx: discord.Interaction[Any], name: str, options: Mapping[str, Any]
+    ) -> None:
+        channel_id = self._where(itx)
+        if name in moves_map.BY_NAME:
+            await self._move_command(itx, channel_id, name, options)
+        elif name == "new":
+            self._check_bot_permissions(itx)
+            assert itx.guild_id is not None
+            await itx.response.defer(ephemeral=True, thinking=True)
+            await self.service.open_lobby(
+                itx.guild_id, channel_id, itx.user.id, itx.user.display_name
+            )
+            await self.reply(
+                itx, "Lobby open: players press **Join**, then the host presses **Start**."
+            )
+        elif name == "rules":
+            await self.reply(itx, rules_digest.digest(options.get("topic")))
+        elif name == "status":
+            await self.reply(itx, await self._status(channel_id))
+        elif name == "log":
+            lines = await self.service.log(channel_id, int(options.get("moves") or 10))
+            await self.reply(itx, "\n".join(lines) or "No moves yet.")
+        elif name == "board":
+            await self._board(itx, channel_id, public=bool(options.get("public")))
+        elif name == "me":
+            await self._me(itx, channel_id)
+        elif name == "abort":
+            await self._abort(itx, channel_id)
+        else:
+            raise Refusal(f"/nauticus {name} is not a command.")
+
+    async def _move_command(
+        self,
+        itx: discord.Interaction[Any],
+        channel_id: int,
+        name: str,
+        options: Mapping[str, Any],
+    ) -> None:
+        move = moves_map.from_call(name, options)
+        await itx.response.defer(ephemeral=True, thinking=True)
+        try:
+            result = await self.service.play(
+                channel_id, itx.user.id, move, confirm=bool(options.get("confirm"))
+            )
+        except NeedsConfirmation as exc:
+            call = moves_map.to_call(move).text()
+            raise Refusal(f"{exc.reason} To go ahead anyway, run `{call} confirm:True`.") from None
+        rec = result.record
+        seat = rec.seat_of(itx.user.id)
+        assert seat is not None
+        note = f"✅ {result.text}{self._posting_warning(itx)}"
+        text, panel_view = self.panel_message(rec, seat, note=note)
+        await self.reply(itx, text, view=panel_view)
+
+    async def _status(self, channel_id: int) -> str:
+        rec = await self._game(channel_id)
+        names = ", ".join(f"{texts.name(s.name)} (seat {s.seat + 1})" for s in rec.seats)
+        if rec.state is None:
+            return f"A lobby is open here. Players so far: {names or 'none'}."
+        return f"{texts.status_line(rec.state, rec.names)}\nPlayers: {names}."
+
+    async def _pictures(self, kinds: Sequence[str], state: State) -> tuple[OutFile, ...]:
+        return await asyncio.to_thread(self.draw, kinds, view(state))
+
+    async def _board(self, itx: discord.Interaction[Any], channel_id: int, *, public: bool) -> None:
+        rec = await self._game(channel_id)
+        if rec.state is None:
+            raise Refusal("The game here hasn't started yet: the lobby is still open.")
+        if public:
+            self._check_bot_permissions(itx)
+            last = self._public_board.get(channel_id)
+            now = self.clock()
+            if last is not None and now - last < PUBLIC_BOARD_EVERY:
+                wait = int(PUBLIC_BOARD_EVERY - (now - last)) + 1
+                raise Refusal(
+                    f"The board was posted here moments ago; it can be posted again in {wait} s. "
+                    "`/nauticus board` without public shows it to you alone right now."
+                )
+            self._public_board[channel_id] = now
+        await itx.response.defer(ephemeral=not public, thinking=True)
+        files = await self._pictures(["board"], rec.state)
+        await self.reply(
+            itx, texts.status_line(rec.state, rec.names), files=files, ephemeral=not public
+        )
+
+    async def _me(self, itx: discord.Interaction[Any], channel_id: int) -> None:
+        _, state, seat = await self._playing(channel_id, itx.user.id)
+        await itx.response.defer(ephemeral=True, thinking=True)
+        player = state.players[seat]
+        lines = [f"**Your shipyard** (seat {seat + 1})", panel.resources_line(state, seat)]
+        for i, ship in enumerate(player.ships):
+            goods = ", ".join(g for g in ship.goods if g is not None)
+            lines.append(
+                f"Ship #{i + 1}: {words.ship_summary(ship)}" + (f" · {goods}" if goods else "")
+            )
+        if not player.ships:
+            lines.append("No ships yet.")
+        stored = ", ".join(words.item_label(i) for i in player.storage) or "empty"
+        lines.append(f"Storage: {stored}")
+        picture = await asyncio.to_thread(self.draw_shipyard, view(state), seat)
+        await self.reply(itx, "\n".join(lines), files=[picture])
+
+    async def _abort(self, itx: discord.Interaction[Any], channel_id: int) -> None:
+        rec = await self._game(channel_id)
+        if itx.user.id != rec.host_id and not self._can_manage(itx):
+            raise Refusal("Only the host or a member with Manage Channels can abort the game.")
+        cid = ids.CustomId("abort", rec.id, rec.version, "yes")
+        await self.reply(
+            itx,
+            "Abort the game here for everyone? This can't be undone.",
+            view=views.abort_view(cid),
+        )
+
+    # --- autocomplete --------------------------------------------------------------------------
+
+    async def autocomplete(
+        self, itx: discord.Interaction[Any], command: str, option: str, current: str
+    ) -> list[moves_map.Suggestion]:
+        """Legal values for an option of a move command (none outside a game or a turn)."""
+        if itx.channel_id is None or itx.guild_id is None:
+            return []
+        try:
+            rec = await self.service.game_in(itx.channel_id)
+        except ServiceError:
+            return []
+        if rec is None or rec.state is None:
+            return []
+        seat = rec.seat_of(itx.user.id)
+        if seat is None:
+            return []
+        filled = {k: v for k, v in vars(itx.namespace).items() if k != option}
+        return moves_map.suggest(rec.state, seat, command, option, current or "", filled)
+
+
+def _int(text: str) -> int:
+    return int(text) if text.isdigit() else 0
+
+
+def _file(f: OutFile) -> discord.File:
+    return discord.File(io.BytesIO(f.data), filename=f.filename, description=f.description or None)

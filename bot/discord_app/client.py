@@ -1,0 +1,109 @@
+"""The discord.py client: command tree, dynamic components and the outbox sender.
+
+No privileged intent: slash commands and components arrive as interactions, which need none;
+the `guilds` intent keeps channels and the bot's own member cached for permission checks.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.config import Config
+from bot.discord_app.app import NauticusApp
+from bot.discord_app.commands import build_group
+from bot.discord_app.sender import DiscordSender
+from bot.discord_app.views import DYNAMIC_ITEMS
+from bot.outbox import Draw, Outbox, draw_with_render, error_id
+from bot.service import GameService
+from bot.store import Store
+
+log = logging.getLogger(__name__)
+
+
+def intents() -> discord.Intents:
+    """Only `guilds`: channels, threads and permissions, no message content or members."""
+    wanted = discord.Intents.none()
+    wanted.guilds = True
+    return wanted
+
+
+class NauticusClient(discord.Client):
+    """Connects one `GameService` to Discord."""
+
+    def __init__(
+        self,
+        service: GameService,
+        *,
+        dev_guild_id: int | None = None,
+        draw: Draw = draw_with_render,
+        start_outbox: bool = True,
+    ) -> None:
+        super().__init__(
+            intents=intents(),
+            # Replies never ping; the outbox sender widens this to the one pinged player.
+            allowed_mentions=discord.AllowedMentions.none(),
+            # Without the members intent there is nothing worth waiting for after connecting.
+            guild_ready_timeout=0.5,
+        )
+        self.service = service
+        self.nauticus_app = NauticusApp(service, draw=draw)
+        self.dev_guild_id = dev_guild_id
+        self.tree = app_commands.CommandTree(self)
+        self.tree.add_command(build_group())
+        self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]
+        self.draw = draw
+        self.start_outbox = start_outbox
+        self.outbox: Outbox | None = None
+
+    async def setup_hook(self) -> None:
+        """Runs once per login, not on reconnects: components, commands, then the outbox."""
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await self.sync_commands()
+        if self.start_outbox:
+            self.outbox = Outbox(self.service.store, DiscordSender(self), draw=self.draw)
+            self.service.outbox = self.outbox
+            self.outbox.start()  # first delivers whatever a previous run left behind
+
+    async def sync_commands(self) -> None:
+        if self.dev_guild_id:
+            guild = discord.Object(id=self.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("synced %d commands to development guild %s", len(synced), guild.id)
+        else:
+            synced = await self.tree.sync()
+            log.info("synced %d global commands (may take up to an hour to appear)", len(synced))
+
+    async def on_ready(self) -> None:
+        log.info("connected as %s (%s guilds)", self.user, len(self.guilds))
+
+    async def close(self) -> None:
+        if self.outbox is not None:
+            await self.outbox.stop()
+        await super().close()
+
+    async def _on_tree_error(
+        self, itx: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        """Errors the command callbacks did not handle themselves (option conversion, checks)."""
+        if isinstance(error, app_commands.NoPrivateMessage):
+            text = "Nauticus is played in a server channel or thread, not in direct messages."
+        elif isinstance(error, app_commands.BotMissingPermissions):
+            text = f"I'm missing these permissions here: {', '.join(error.missing_permissions)}."
+        else:
+            eid = error_id()
+            log.error("command error in channel %s [error %s]", itx.channel_id, eid, exc_info=error)
+            text = f"Something went wrong on my side (error `{eid}`); nothing was changed."
+        if itx.response.is_done():
+            await itx.followup.send(text, ephemeral=True)
+        else:
+            await itx.response.send_message(text, ephemeral=True)
+
+
+def create_client(*, config: Config, store: Store) -> NauticusClient:
+    """The client `python -m bot` runs: one GameService over the opened store."""
+    return NauticusClient(GameService(store), dev_guild_id=config.dev_guild_id)

@@ -1,0 +1,418 @@
+"""Slash-command calls <-> engine moves, both ways, with no discord import.
+
+Every engine move is exactly one call: a command name plus option values. Option values are
+plain strings or integers a player could also type by hand ("ship2-back", "coffee+grain");
+autocomplete offers only the values that lead to legal moves now.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from bot.discord_app import words
+from engine.nauticus import State, data, legal_moves
+
+OptionType = Literal["int", "str", "bool"]
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    name: str
+    type: OptionType
+    required: bool
+    description: str
+
+
+@dataclass(frozen=True, slots=True)
+class CommandSpec:
+    """One `/nauticus <name>` move command: the engine move type it makes and its options."""
+
+    name: str
+    move_type: str
+    description: str
+    options: tuple[OptionSpec, ...] = ()
+
+
+_CONFIRM = OptionSpec("confirm", "bool", False, "Set to true to confirm when the bot asks you to")
+
+MOVE_COMMANDS: tuple[CommandSpec, ...] = (
+    CommandSpec(
+        "choose",
+        "choose_action",
+        "Start player: choose the action space for this phase",
+        (OptionSpec("space", "int", True, "The action space (0-7)"),),
+    ),
+    CommandSpec(
+        "bonus",
+        "take_bonus",
+        "Start player: pick the tile of your space bonus (it goes to storage)",
+        (OptionSpec("item", "str", True, "The mast, sail or good you take"),),
+    ),
+    CommandSpec(
+        "buy",
+        "buy",
+        "Buy one item of the paid action and say where it goes",
+        (
+            OptionSpec("item", "str", True, "What you buy"),
+            OptionSpec("to", "str", True, "Where it goes: storage, a new ship, or a ship"),
+        ),
+    ),
+    CommandSpec(
+        "free",
+        "take_free_tile",
+        "Take your free tile for buying all four items (it goes to storage)",
+        (OptionSpec("item", "str", True, "The free tile you take"),),
+    ),
+    CommandSpec(
+        "transport",
+        "transport",
+        "Move one tile from storage into your shipyard (1 worker)",
+        (
+            OptionSpec("item", "str", True, "The tile from storage"),
+            OptionSpec("to", "str", True, "Where it goes in your shipyard"),
+        ),
+    ),
+    CommandSpec(
+        "money",
+        "money",
+        "Money: each worker gives 2 taler",
+        (OptionSpec("workers", "int", True, "How many workers you use"),),
+    ),
+    CommandSpec(
+        "crowns",
+        "crowns",
+        "Crowns: score crowns × workers (at most 15 VP per performance)",
+        (OptionSpec("workers", "int", True, "How many workers you use"),),
+    ),
+    CommandSpec(
+        "deliver",
+        "deliver",
+        "Deliver the goods of a finished ship (1 worker per good)",
+        (OptionSpec("ship", "int", True, "The ship number (#1, #2, …)"),),
+    ),
+    CommandSpec(
+        "reward",
+        "reward",
+        "Choose one reward for the ship you finished",
+        (
+            OptionSpec("kind", "str", True, "The reward"),
+            OptionSpec(
+                "goods", "str", False, "For the goods reward: the two kinds, e.g. fish+salt"
+            ),
+        ),
+    ),
+    CommandSpec(
+        "extra",
+        "extra",
+        "Use your extra action once per game: +2 workers, then perform any action",
+        (OptionSpec("action", "str", True, "The action you perform"),),
+    ),
+    CommandSpec("end-extra", "end_extra", "Finish your extra action"),
+    CommandSpec("pass", "pass", "Pass on this phase's action", (_CONFIRM,)),
+    CommandSpec("end-turn", "end_turn", "End your turn", (_CONFIRM,)),
+)
+BY_NAME: dict[str, CommandSpec] = {c.name: c for c in MOVE_COMMANDS}
+BY_MOVE_TYPE: dict[str, CommandSpec] = {c.move_type: c for c in MOVE_COMMANDS}
+
+OptionValue = int | str
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """A command call as a player makes it: `/nauticus buy item:bow to:ship2-back`."""
+
+    command: str
+    options: tuple[tuple[str, OptionValue], ...] = ()
+
+    def text(self) -> str:
+        opts = " ".join(f"{k}:{v}" for k, v in self.options)
+        return f"/nauticus {self.command}" + (f" {opts}" if opts else "")
+
+
+class BadOption(ValueError):
+    """An option value that names no move; the message says what the value should look like."""
+
+
+# --- move -> call ----------------------------------------------------------------------------
+
+
+def encode_dest(to: Any) -> str:
+    """Engine destination -> option value ('storage', 'new', 'ship2-front', 'ship2-tile3')."""
+    if to == "storage":
+        return "storage"
+    if isinstance(to, dict):
+        if to.get("ship") == "new":
+            return "new"
+        n = to.get("ship")
+        if isinstance(n, int) and "end" in to:
+            return f"ship{n + 1}-{to['end']}"
+        if isinstance(n, int) and isinstance(to.get("tile"), int):
+            return f"ship{n + 1}-tile{to['tile'] + 1}"
+    raise BadOption(f"{to!r} is not a destination")
+
+
+def to_call(move: Mapping[str, Any]) -> Call:
+    """The one command call that makes `move`.
+
+    Raises:
+        BadOption: the move has an unknown type.
+    """
+    mtype = move.get("type")
+    spec = BY_MOVE_TYPE.get(mtype) if isinstance(mtype, str) else None
+    if spec is None:
+        raise BadOption(f"no command makes a {mtype!r} move")
+    opts: list[tuple[str, OptionValue]] = []
+    if mtype == "choose_action":
+        opts.append(("space", move["space"]))
+    elif mtype in ("take_bonus", "take_free_tile"):
+        opts.append(("item", move["item"]))
+    elif mtype in ("buy", "transport"):
+        opts += [("item", move["item"]), ("to", encode_dest(move["to"]))]
+    elif mtype in ("money", "crowns"):
+        opts.append(("workers", move["workers"]))
+    elif mtype == "deliver":
+        opts.append(("ship", move["ship"] + 1))
+    elif mtype == "reward":
+        opts.append(("kind", move["kind"]))
+        if "goods" in move:
+            opts.append(("goods", "+".join(move["goods"])))
+    elif mtype == "extra":
+        opts.append(("action", move["action"]))
+    return Call(spec.name, tuple(opts))
+
+
+# --- call -> move ----------------------------------------------------------------------------
+
+
+def _norm(text: str) -> str:
+    return re.sub(r"[\s_\-]+", " ", text.strip().lower())
+
+
+_ITEM_NAMES: dict[str, str] = {}
+for _item in data.ITEMS:
+    _ITEM_NAMES[_norm(_item)] = _item
+    _ITEM_NAMES[_norm(data.item_name(_item))] = _item
+_ACTION_NAMES = {_norm(a): a for a in data.ACTIONS}
+_REWARD_NAMES = {_norm(k): k for k in data.REWARD_KINDS} | {
+    _norm(v): k for k, v in data.REWARD_NAMES.items()
+}
+_DEST_RE = re.compile(r"^(?:ship\s*)?#?\s*(\d+)\s*[-:/, ]?\s*(front|back|tile\s*(\d+))$")
+
+
+def parse_item(value: str) -> str:
+    """'Helm mast', 'mast_helm', 'one-ship' -> item id.
+
+    Raises:
+        BadOption: no such item.
+    """
+    item = _ITEM_NAMES.get(_norm(value))
+    if item is None:
+        raise BadOption(f"{value!r} is not an item; pick one from the list.")
+    return item
+
+
+def parse_dest(value: str) -> Any:
+    """Option value -> engine destination.
+
+    Raises:
+        BadOption: the text is not a destination.
+    """
+    text = value.strip().lower()
+    if text == "storage":
+        return "storage"
+    if text in ("new", "new ship"):
+        return {"ship": "new"}
+    m = _DEST_RE.match(text)
+    if m is not None and int(m.group(1)) >= 1:
+        ship = int(m.group(1)) - 1
+        if m.group(3) is not None:
+            if int(m.group(3)) < 1:
+                raise BadOption(f"{value!r}: tiles are numbered from 1.")
+            return {"ship": ship, "tile": int(m.group(3)) - 1}
+        return {"ship": ship, "end": m.group(2)}
+    raise BadOption(
+        f"{value!r} is not a destination; use storage, new, ship2-front, ship2-back or "
+        "ship2-tile3 (or pick one from the list)."
+    )
+
+
+def parse_goods(value: str) -> list[str]:
+    """'coffee+grain' -> ['coffee', 'grain'].
+
+    Raises:
+        BadOption: not one or two goods.
+    """
+    parts = [p for p in re.split(r"[+,/&\s]+", value.strip().lower()) if p]
+    if not 1 <= len(parts) <= 2 or any(p not in data.GOODS for p in parts):
+        raise BadOption(
+            f"{value!r} is not a choice of goods; write two kinds like fish+salt "
+            f"(kinds: {', '.join(data.GOODS)})."
+        )
+    return parts
+
+
+def _int(value: Any, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        raise BadOption(f"{what} must be a whole number, not {value!r}.")
+    try:
+        return int(value)
+    except ValueError:
+        raise BadOption(f"{what} must be a whole number, not {value!r}.") from None
+
+
+def _str(options: Mapping[str, Any], name: str) -> str:
+    value = options.get(name)
+    if not isinstance(value, str) or not value.strip():
+        raise BadOption(f"The option {name!r} is required.")
+    return value
+
+
+def from_call(command: str, options: Mapping[str, Any]) -> dict[str, Any]:
+    """The engine move a command call asks for (legality is the engine's business).
+
+    Raises:
+        BadOption: unknown command, a missing option or a value that names nothing.
+    """
+    spec = BY_NAME.get(command)
+    if spec is None:
+        raise BadOption(f"/nauticus {command} is not a move command.")
+    mtype = spec.move_type
+    move: dict[str, Any] = {"type": mtype}
+    if mtype == "choose_action":
+        move["space"] = _int(options.get("space"), "space")
+    elif mtype in ("take_bonus", "take_free_tile"):
+        move["item"] = parse_item(_str(options, "item"))
+    elif mtype in ("buy", "transport"):
+        move["item"] = parse_item(_str(options, "item"))
+        move["to"] = parse_dest(_str(options, "to"))
+    elif mtype in ("money", "crowns"):
+        move["workers"] = _int(options.get("workers"), "workers")
+    elif mtype == "deliver":
+        move["ship"] = _int(options.get("ship"), "ship") - 1
+    elif mtype == "reward":
+        kind = _REWARD_NAMES.get(_norm(_str(options, "kind")))
+        if kind is None:
+            raise BadOption(
+                f"{options.get('kind')!r} is not a reward; the rewards are: "
+                f"{', '.join(data.REWARD_KINDS)}."
+            )
+        move["kind"] = kind
+        goods = options.get("goods")
+        if kind == "goods":
+            if not isinstance(goods, str) or not goods.strip():
+                raise BadOption("The goods reward needs goods:, e.g. goods:fish+salt.")
+            move["goods"] = parse_goods(goods)
+    elif mtype == "extra":
+        action = _ACTION_NAMES.get(_norm(_str(options, "action")))
+        if action is None:
+            raise BadOption(
+                f"{options.get('action')!r} is not an action; the actions are: "
+                f"{', '.join(data.ACTIONS)}."
+            )
+        move["action"] = action
+    return move
+
+
+# --- autocomplete ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Suggestion:
+    name: str  # what the player reads (<= 100 chars)
+    value: OptionValue  # what the command receives
+
+
+def _label(state: State, seat: int, move: Mapping[str, Any], option: str) -> str:
+    player = state.players[seat]
+    mtype = move["type"]
+    if option == "space":
+        return words.space_label(state, move["space"])
+    if option == "item":
+        item = move["item"]
+        if mtype == "buy":
+            return words.buy_label(state, item)
+        if mtype == "transport":
+            return f"{words.item_label(item)} (in storage: {player.storage.count(item)})"
+        return f"{words.item_label(item)} (to storage)"
+    if option == "to":
+        return words.dest_label(player, move["item"], move["to"])
+    if option == "workers":
+        return words.workers_label(state, mtype, move["workers"])
+    if option == "ship":
+        return words.deliver_label(player, move["ship"])
+    if option == "kind":
+        return words.reward_label(move["kind"])
+    if option == "goods":
+        return words.reward_label("goods", move.get("goods"))
+    if option == "action":
+        return f"{words.action_label(move['action'])} (+{data.EXTRA_WORKERS} workers)"
+    return str(dict(to_call(move).options).get(option))
+
+
+def _parse_option(option: str, value: Any) -> OptionValue | None:
+    """A filled-in option in its encoded form, or None when it can't be read (then ignored)."""
+    try:
+        if option in ("space", "workers", "ship"):
+            return _int(value, option)
+        if not isinstance(value, str) or not value.strip():
+            return None
+        if option == "item":
+            return parse_item(value)
+        if option == "to":
+            return encode_dest(parse_dest(value))
+        if option == "goods":
+            return "+".join(parse_goods(value))
+        if option == "kind":
+            return _REWARD_NAMES.get(_norm(value))
+        if option == "action":
+            return _ACTION_NAMES.get(_norm(value))
+    except BadOption:
+        return None
+    return None
+
+
+def suggest(
+    state: State,
+    seat: int,
+    command: str,
+    option: str,
+    typed: str,
+    filled: Mapping[str, Any] | None = None,
+    *,
+    limit: int = 25,
+) -> list[Suggestion]:
+    """Values of `option` that lead to a legal move for `seat` now, consistent with the other
+    options already filled in and with what was typed (at most `limit`)."""
+    spec = BY_NAME.get(command)
+    if spec is None:
+        return []
+    constraints: dict[str, OptionValue] = {}
+    for name, raw in (filled or {}).items():
+        if name != option and name != "confirm" and raw not in (None, ""):
+            parsed = _parse_option(name, raw)
+            if parsed is not None:
+                constraints[name] = parsed
+    needle = typed.strip().lower()
+    seen: set[OptionValue] = set()
+    out: list[Suggestion] = []
+    for move in legal_moves(state, seat):
+        if move["type"] != spec.move_type:
+            continue
+        values = dict(to_call(move).options)
+        if option not in values or any(values.get(k) != v for k, v in constraints.items()):
+            continue
+        value = values[option]
+        if value in seen:
+            continue
+        label = _label(state, seat, move, option)
+        if needle and needle not in label.lower() and needle not in str(value).lower():
+            continue
+        seen.add(value)
+        out.append(Suggestion(label[:100], value))
+    # What the player typed may be the value itself ("42") or words of a label; exact values
+    # first, so typing a number never hides it behind labels that merely contain it.
+    out.sort(key=lambda s: str(s.value).lower() != needle)
+    return out[:limit]

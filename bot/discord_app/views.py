@@ -1,0 +1,144 @@
+"""Thin discord.ui adapters: dynamic buttons and selects rebuilt from their custom ids.
+
+Nothing here decides anything: each click goes to `NauticusApp.on_component` with the decoded
+custom id (game id, state version, argument), which works the same after a restart.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+
+from bot.discord_app import ids, panel
+
+if TYPE_CHECKING:
+    from bot.discord_app.app import NauticusApp
+
+_STYLES = {
+    "primary": discord.ButtonStyle.primary,
+    "secondary": discord.ButtonStyle.secondary,
+    "success": discord.ButtonStyle.success,
+    "danger": discord.ButtonStyle.danger,
+}
+
+
+def app_of(itx: discord.Interaction[Any]) -> NauticusApp:
+    """The app behind the client that received the interaction."""
+    return cast("NauticusApp", itx.client.nauticus_app)
+
+
+class GameButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=ids.template("play", "b", "ok", "lobby", "abort"),
+):
+    """Play, Pass / Extra action / End turn / Back, confirmations, lobby and abort buttons."""
+
+    def __init__(
+        self,
+        cid: ids.CustomId,
+        label: str = "Play",
+        style: discord.ButtonStyle = discord.ButtonStyle.primary,
+    ) -> None:
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=cid.encode()))
+        self.cid = cid
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> GameButton:
+        cid = ids.decode(match.string)
+        assert cid is not None  # the template matched
+        button = cast("discord.ui.Button[Any]", item)
+        return cls(cid, button.label or "", button.style)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await app_of(interaction).on_component(interaction, self.cid)
+
+
+class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.template("w", "t")):
+    """The panel's "What do you do?" and second (destination, count, …) select menus."""
+
+    def __init__(
+        self,
+        cid: ids.CustomId,
+        placeholder: str = "",
+        options: list[discord.SelectOption] | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=cid.encode(),
+                placeholder=placeholder,
+                options=options or [discord.SelectOption(label="…")],
+            )
+        )
+        self.cid = cid
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> GameSelect:
+        cid = ids.decode(match.string)
+        assert cid is not None
+        select = cast("discord.ui.Select[Any]", item)
+        return cls(cid, select.placeholder or "", list(select.options))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await app_of(interaction).on_component(interaction, self.cid, list(self.item.values))
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (GameButton, GameSelect)
+
+
+def panel_view(built: panel.Panel, game_id: int, version: int) -> discord.ui.View | None:
+    """The components of a panel; None when it has none (not the player's turn, game over)."""
+    if not built.selects and not built.buttons:
+        return None
+    view = discord.ui.View(timeout=None)
+    for row, select in enumerate(built.selects):
+        kind: ids.Kind = "w" if select.kind == "what" else "t"
+        options = [discord.SelectOption(label=o.label, value=o.value) for o in select.options]
+        view.add_item(
+            GameSelect(
+                ids.CustomId(kind, game_id, version, select.arg), select.placeholder, options
+            )
+        )
+        view.children[-1].row = row
+    for b in built.buttons:
+        item = GameButton(ids.CustomId(b.kind, game_id, version, b.key), b.label, _STYLES[b.style])
+        item.row = len(built.selects)
+        view.add_item(item)
+    return view
+
+
+def play_view(game_id: int, version: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(GameButton(ids.CustomId("play", game_id, version), "Play"))
+    return view
+
+
+def lobby_view(game_id: int, version: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for arg, label, style in (
+        ("join", "Join", discord.ButtonStyle.success),
+        ("leave", "Leave", discord.ButtonStyle.secondary),
+        ("start", "Start", discord.ButtonStyle.primary),
+        ("cancel", "Cancel", discord.ButtonStyle.danger),
+    ):
+        view.add_item(GameButton(ids.CustomId("lobby", game_id, version, arg), label, style))
+    return view
+
+
+def abort_view(cid: ids.CustomId) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(GameButton(cid, "Yes, abort the game", discord.ButtonStyle.danger))
+    return view

@@ -1,0 +1,253 @@
+"""Delivering the outbox: the posts and pings each committed move wrote, each exactly once.
+
+A move's transaction writes its messages as outbox rows; only after COMMIT does `Outbox` hand them
+to a `Sender` (the Discord layer, or the offline runner's folder writer) and mark each row sent
+with the message id right after delivery. Rows left over by a crash are delivered on start-up.
+The gap between delivery and marking is closed by the row's nonce: Discord refuses a second
+message with the same nonce from the same bot, so a resend after a crash there shows once.
+
+Pictures are drawn at send time, from the state stored in the row, in a worker thread.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal, Protocol
+
+from bot.store import OutboxRow, Store
+from bot.texts import MAX_MESSAGE, fit
+from engine.nauticus import from_json, view
+
+log = logging.getLogger(__name__)
+
+Components = Literal["play", "lobby"]
+
+
+@dataclass(frozen=True, slots=True)
+class OutFile:
+    filename: str
+    data: bytes
+    description: str = ""  # alt text
+
+
+@dataclass(frozen=True, slots=True)
+class OutMessage:
+    """One channel message to send, or the new content of one to edit.
+
+    `mention_user_ids` are the only users the message may ping (never everyone or roles).
+    `components`: "play" = a Play button for (game_id, version); "lobby" = Join/Leave/Start/Cancel
+    for game_id; None = no components (an edit with None removes the old ones).
+    `nonce` is stable across retries of the same row; pass it to Discord so a resend after a
+    crash is dropped instead of shown twice.
+    """
+
+    text: str
+    files: tuple[OutFile, ...] = ()
+    mention_user_ids: tuple[int, ...] = ()
+    components: Components | None = None
+    game_id: int | None = None
+    version: int | None = None
+    nonce: int | None = None
+    kind: str = ""  # the outbox row kind, for logs and the offline transcript
+
+
+class Sender(Protocol):
+    """Where messages go: implemented by the Discord layer and by the offline runner."""
+
+    async def send(self, channel_id: int, msg: OutMessage) -> int:
+        """Post a message; return its id."""
+        ...
+
+    async def edit(self, channel_id: int, message_id: int, msg: OutMessage) -> None:
+        """Replace the content (text, files, components) of a message posted earlier."""
+        ...
+
+
+class DeliveryRefused(Exception):
+    """Raised by a Sender when retrying cannot help (a missing permission, a deleted channel):
+    the row is given up at once instead of after several attempts."""
+
+
+# kinds -> encoded pictures; the default draws with `render`, tests and benches may swap it.
+Draw = Callable[[Sequence[str], dict[str, Any]], tuple[OutFile, ...]]
+
+
+def draw_with_render(kinds: Sequence[str], game_view: dict[str, Any]) -> tuple[OutFile, ...]:
+    """Draw the named pictures ("board", "shipyards", "score_sheet") of a public view."""
+    import render  # imported here: render loads fonts, and only the sender ever needs it
+
+    pictures: list[Any] = []
+    for kind in kinds:
+        if kind == "board":
+            pictures.append(render.board(game_view))
+        elif kind == "shipyards":
+            pictures.extend(render.shipyards(game_view))
+        elif kind == "score_sheet":
+            pictures.append(render.score_sheet(game_view))
+        else:
+            raise ValueError(f"unknown picture kind {kind!r}")
+    return tuple(OutFile(p.filename, p.data, _alt(p.alt_text)) for p in pictures)
+
+
+MAX_ALT_TEXT = 1024  # Discord's limit on an attachment's description
+
+
+def _alt(text: str) -> str:
+    return text if len(text) <= MAX_ALT_TEXT else text[: MAX_ALT_TEXT - 1] + "…"
+
+
+def error_id() -> str:
+    """A short id shown to users and logged with the details of an internal error."""
+    return secrets.token_hex(3)
+
+
+class Outbox:
+    """Delivers pending outbox rows in order through a Sender."""
+
+    def __init__(
+        self,
+        store: Store,
+        sender: Sender,
+        *,
+        draw: Draw = draw_with_render,
+        max_attempts: int = 5,
+        page_size: int = 200,
+    ) -> None:
+        self.store = store
+        self.sender = sender
+        self.draw = draw
+        self.max_attempts = max_attempts
+        self.page_size = page_size
+        self._wake = asyncio.Event()
+        self._deliver_lock = asyncio.Lock()
+        self._task: asyncio.Task[None] | None = None
+
+    def kick(self) -> None:
+        """Tell the background task there is something to deliver (no-op if not started)."""
+        self._wake.set()
+
+    def start(self) -> None:
+        """Start the background delivery task; it first delivers what a previous run left."""
+        if self._task is None or self._task.done():
+            self._wake.set()
+            self._task = asyncio.create_task(self._run(), name="outbox")
+
+    async def stop(self) -> None:
+        task, self._task = self._task, None
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    async def _run(self) -> None:
+        backoff = 1.0
+        while True:
+            await self._wake.wait()
+            self._wake.clear()
+            try:
+                failed = await self.deliver_pending()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("outbox pass failed")
+                failed = 1
+            if failed:
+                # Retry later without spinning; a new commit wakes us earlier.
+                try:
+                    await asyncio.wait_for(self._wake.wait(), timeout=backoff)
+                except TimeoutError:
+                    self._wake.set()
+                backoff = min(backoff * 2, 60.0)
+            else:
+                backoff = 1.0
+
+    async def deliver_pending(self) -> int:
+        """Deliver every pending row once, in order; return how many rows failed this pass.
+
+        A row that fails holds back the later rows of its channel (so a channel never sees
+        messages out of order) until it is delivered or given up.
+        """
+        async with self._deliver_lock:
+            failed = 0
+            blocked: set[int] = set()
+            after = 0
+            while True:
+                # Page through by id, so rows committed during the pass are delivered too.
+                async with self.store.read() as tx:
+                    rows = await tx.pending_outbox(limit=self.page_size, after=after)
+                if not rows:
+                    return failed
+                for row in rows:
+                    if row.channel_id in blocked:
+                        continue
+                    if not await self._deliver(row):
+                        failed += 1
+                        blocked.add(row.channel_id)
+                after = rows[-1].id
+
+    async def _deliver(self, row: OutboxRow) -> bool:
+        try:
+            msg = await self._message(row)
+            if row.edits is not None:
+                async with self.store.read() as tx:
+                    target = await tx.outbox_row(row.edits)
+                if target is not None and target.message_id is not None:
+                    await self.sender.edit(row.channel_id, target.message_id, msg)
+                    message_id: int | None = target.message_id
+                elif row.kind == "lobby":
+                    message_id = await self.sender.send(row.channel_id, msg)
+                else:
+                    message_id = None  # the message to edit was never posted: nothing to edit
+            else:
+                message_id = await self.sender.send(row.channel_id, msg)
+        except asyncio.CancelledError:
+            raise
+        except DeliveryRefused as exc:
+            log.warning("outbox row %s (game %s) refused: %s", row.id, row.game_id, exc)
+            async with self.store.write() as tx:
+                await tx.mark_sent(row.id, None, f"refused: {exc}")
+            return True
+        except Exception as exc:
+            eid = error_id()
+            log.exception("outbox row %s (game %s) failed [error %s]", row.id, row.game_id, eid)
+            async with self.store.write() as tx:
+                attempts = await tx.note_failure(row.id, f"[{eid}] {type(exc).__name__}: {exc}")
+                if attempts >= self.max_attempts:
+                    log.error("outbox row %s given up after %s attempts", row.id, attempts)
+                    await tx.mark_sent(row.id, None, f"gave up [{eid}]")
+                    return True
+            return False
+        async with self.store.write() as tx:
+            await tx.mark_sent(row.id, message_id)
+        return True
+
+    async def _message(self, row: OutboxRow) -> OutMessage:
+        p = row.payload
+        files: tuple[OutFile, ...] = ()
+        text = str(p.get("text", ""))
+        kinds = p.get("pictures") or []
+        if kinds and p.get("state"):
+            state = from_json(p["state"])
+            try:
+                files = await asyncio.to_thread(self.draw, kinds, view(state))
+            except Exception:
+                # The words matter more than the pictures: post them and say what went wrong.
+                eid = error_id()
+                log.exception("drawing %s for game %s failed [error %s]", kinds, row.game_id, eid)
+                note = f"\n(The pictures could not be drawn: error {eid}.)"
+                text = fit(text, MAX_MESSAGE - len(note)) + note
+        return OutMessage(
+            text=text,
+            files=files,
+            mention_user_ids=tuple(int(u) for u in p.get("mentions", ())),
+            components=p.get("components"),
+            game_id=row.game_id,
+            version=p.get("version"),
+            nonce=row.nonce,
+            kind=row.kind,
+        )

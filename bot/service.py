@@ -1,0 +1,801 @@
+"""GameService: the one place every lobby change and every move goes through.
+
+load -> check the user's seat and turn -> `engine.nauticus.apply` -> persist (move, state under a
+version check, outbox rows: one transaction) -> kick the outbox sender. Moves in one channel are
+serial (a per-channel asyncio.Lock); a stale panel or a double click fails the version check and
+is refused, never applied twice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any, NamedTuple
+
+from bot import texts
+from bot.outbox import Outbox, error_id
+from bot.store import GameRow, MoveRow, NewOutbox, SeatRow, Store, Tx
+from engine.nauticus import (
+    ENGINE_VERSION,
+    Event,
+    State,
+    apply,
+    data,
+    describe,
+    from_json,
+    new_game,
+    to_json,
+)
+
+log = logging.getLogger(__name__)
+
+
+# --- errors --------------------------------------------------------------------------------
+
+
+class ServiceError(Exception):
+    """A request the service refuses; `str(exc)` says what is wrong and what to do instead."""
+
+    code = "error"
+
+    def __init__(self, message: str, *, code: str | None = None, **params: Any) -> None:
+        super().__init__(message)
+        if code is not None:
+            self.code = code
+        self.params = params
+
+
+class NoGame(ServiceError):
+    code = "no_game"
+
+
+class NotInGame(ServiceError):
+    code = "not_in_game"
+
+
+class NotYourTurn(ServiceError):
+    code = "not_your_turn"
+
+
+class StaleVersion(ServiceError):
+    code = "stale_version"
+
+    def __init__(self, message: str, *, current: int) -> None:
+        super().__init__(message, current=current)
+        self.current = current
+
+
+class NeedsConfirmation(ServiceError):
+    code = "needs_confirmation"
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(f"{reason} Confirm to go ahead (or use confirm:true).")
+        self.reason = reason
+
+
+class NotAllowed(ServiceError):
+    code = "not_allowed"
+
+
+class LobbyError(ServiceError):
+    code = "lobby"
+
+
+class GameUnavailable(ServiceError):
+    """The stored game can't be used safely (replay mismatch, other engine version)."""
+
+    code = "unavailable"
+
+    def __init__(self, message: str, *, code: str, error_id: str) -> None:
+        super().__init__(message, code=code, error_id=error_id)
+        self.error_id = error_id
+
+
+# --- records ---------------------------------------------------------------------------------
+
+
+class Seat(NamedTuple):
+    seat: int  # engine seat, 0-based (players read seat + 1)
+    user_id: int
+    name: str
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    id: int
+    guild_id: int
+    channel_id: int
+    status: str  # "lobby" | "active" | "finished" | "aborted"
+    host_id: int
+    version: int
+    state: State | None
+    seats: list[Seat]
+    engine_version: str
+    seed: int
+    flagged: str | None = None
+
+    def seat_of(self, user_id: int) -> int | None:
+        for s in self.seats:
+            if s.user_id == user_id:
+                return s.seat
+        return None
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    def user_at(self, seat: int) -> int:
+        return self.seats[seat].user_id
+
+
+@dataclass(frozen=True)
+class PlayResult:
+    record: GameRecord  # the game after the move
+    move: dict[str, Any]
+    events: list[Event]
+    text: str  # the move in words, with its cost
+    n: int  # the move's number in the game's log
+
+
+def _seats(rows: Sequence[SeatRow]) -> list[Seat]:
+    return [Seat(r.seat, r.user_id, r.name) for r in rows]
+
+
+def confirmation_needed(state: State, seat: int, move: dict[str, Any]) -> str | None:
+    """Why this move needs the player's confirmation first, or None."""
+    turn = state.turn
+    mtype = move.get("type") if isinstance(move, dict) else None
+    if state.step != "turn" or turn is None or turn.seat != seat:
+        return None
+    act = texts.action(state.action)
+    if mtype == "end_turn" and turn.extra is None:
+        if turn.uses == 0 and not turn.passed:
+            return f"You haven't used {act} this turn, so ending it now is a pass."
+        if turn.blue > 0 and not turn.passed:
+            return (
+                f"You still have {texts.plural(turn.blue, 'blue worker')} for {act}; "
+                "they are lost when your turn ends."
+            )
+    if mtype == "pass" and seat == state.start:
+        return (
+            f"You chose {act} and took its bonus; if you pass you don't perform it yourself "
+            "(the others still may)."
+        )
+    return None
+
+
+def replay(seed: int, players: int, moves: Sequence[MoveRow]) -> State:
+    """Rebuild a game from its seed and log."""
+    state = new_game(players, seed)
+    for m in moves:
+        state, _ = apply(state, m.seat, m.move)
+    return state
+
+
+# --- the service -----------------------------------------------------------------------------
+
+
+class GameService:
+    """Every lobby action and move of every channel, from every source (commands, buttons,
+    the offline runner)."""
+
+    def __init__(self, store: Store, *, outbox: Outbox | None = None, cache_size: int = 2000):
+        self.store = store
+        self.outbox = outbox
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._cache: dict[int, GameRecord] = {}  # channel -> active game, replay-checked
+        self._cache_size = cache_size
+
+    def _lock(self, channel_id: int) -> asyncio.Lock:
+        lock = self._locks.get(channel_id)
+        if lock is None:
+            lock = self._locks[channel_id] = asyncio.Lock()
+        return lock
+
+    def _kick(self) -> None:
+        if self.outbox is not None:
+            self.outbox.kick()
+
+    def _remember(self, rec: GameRecord) -> None:
+        if rec.status == "active":
+            self._cache.pop(rec.channel_id, None)
+            self._cache[rec.channel_id] = rec
+            while len(self._cache) > self._cache_size:
+                self._cache.pop(next(iter(self._cache)))
+        else:
+            self._cache.pop(rec.channel_id, None)
+
+    # --- loading -----------------------------------------------------------------------------
+
+    async def _record(self, tx: Tx, row: GameRow) -> GameRecord:
+        seats = _seats(await tx.seats(row.id))
+        state = None
+        if row.state_json is not None and row.engine_version == ENGINE_VERSION:
+            state = from_json(row.state_json)
+        return GameRecord(
+            id=row.id,
+            guild_id=row.guild_id,
+            channel_id=row.channel_id,
+            status=row.status,
+            host_id=row.host_id,
+            version=row.version,
+            state=state,
+            seats=seats,
+            engine_version=row.engine_version,
+            seed=row.seed,
+            flagged=row.flagged,
+        )
+
+    async def _active(self, channel_id: int) -> GameRecord:
+        """The channel's game in progress, checked against its log when first loaded.
+
+        Raises:
+            NoGame: nothing is being played here.
+            GameUnavailable: the stored game disagrees with its log or another engine wrote it.
+        """
+        rec = self._cache.get(channel_id)
+        if rec is not None:
+            return rec
+        async with self.store.read() as tx:
+            row = await tx.open_game(channel_id)
+            if row is None:
+                raise NoGame("No game is being played here. Start one with `/nauticus new`.")
+            if row.status == "lobby":
+                raise NoGame(
+                    "The game here hasn't started yet: join the lobby, and the host presses Start."
+                )
+            if row.flagged:
+                raise GameUnavailable(
+                    "This game is on hold: its stored state doesn't match its move log "
+                    f"({row.flagged}). An admin can `/nauticus abort` it.",
+                    code="flagged",
+                    error_id=row.flagged.split("]")[0].lstrip("["),
+                )
+            if row.engine_version != ENGINE_VERSION:
+                eid = error_id()
+                log.error(
+                    "game %s: stored by engine %s, running %s [error %s]",
+                    row.id,
+                    row.engine_version,
+                    ENGINE_VERSION,
+                    eid,
+                )
+                raise GameUnavailable(
+                    f"This game was saved by another engine version ({row.engine_version}) and "
+                    f"can't continue on this one (error {eid}).",
+                    code="engine_version",
+                    error_id=eid,
+                )
+            rec = await self._record(tx, row)
+            moves = await tx.moves(row.id)
+        assert rec.state is not None
+        replayed = replay(rec.seed, len(rec.seats), moves)
+        if to_json(replayed) != to_json(rec.state):
+            eid = error_id()
+            reason = f"[{eid}] state differs from a replay of its {len(moves)} moves"
+            log.error("game %s flagged: %s", rec.id, reason)
+            async with self.store.write() as tx:
+                await tx.flag_game(rec.id, reason)
+            raise GameUnavailable(
+                "This game is on hold: its stored state doesn't match its move log, so it was "
+                f"not used (error {eid}). An admin can `/nauticus abort` it.",
+                code="flagged",
+                error_id=eid,
+            )
+        self._remember(rec)
+        return rec
+
+    async def game_in(self, channel_id: int) -> GameRecord | None:
+        """The lobby or game in progress in a channel, or None."""
+        cached = self._cache.get(channel_id)
+        if cached is not None:
+            return cached
+        async with self.store.read() as tx:
+            row = await tx.open_game(channel_id)
+            return None if row is None else await self._record(tx, row)
+
+    async def last_game(self, channel_id: int) -> GameRecord | None:
+        """The most recent game of a channel, finished or aborted ones included."""
+        cached = self._cache.get(channel_id)
+        if cached is not None:
+            return cached
+        async with self.store.read() as tx:
+            row = await tx.last_game(channel_id)
+            return None if row is None else await self._record(tx, row)
+
+    async def log(self, channel_id: int, n: int = 10) -> list[str]:
+        """The last `n` moves of the channel's current (or last) game, in words.
+
+        Raises:
+            NoGame: no game was ever played here.
+        """
+        async with self.store.read() as tx:
+            row = await tx.open_game(channel_id) or await tx.last_game(channel_id)
+            if row is None:
+                raise NoGame("No game has been played here yet. Start one with `/nauticus new`.")
+            seats = _seats(await tx.seats(row.id))
+            moves = await tx.last_moves(row.id, max(0, n))
+        lines = []
+        for m in moves:
+            who = texts.name(seats[m.seat].name) if m.seat < len(seats) else f"seat {m.seat + 1}"
+            lines.append(
+                f"{m.n}. R{m.round}·P{m.phase} {texts.PLAYER_MARKS[m.seat].emoji} {who}: {m.text}"
+            )
+        return lines
+
+    async def active_games(self) -> list[GameRecord]:
+        """Every game in progress (start-up: nothing to re-register but what is listed here)."""
+        async with self.store.read() as tx:
+            rows = await tx.games_with_status("active")
+            return [await self._record(tx, r) for r in rows]
+
+    async def check_all(self) -> list[tuple[int, str]]:
+        """Replay every stored game against its log; return (game id, problem) for each mismatch."""
+        async with self.store.read() as tx:
+            rows = await tx.games_with_status("active", "finished")
+            loaded = [(await self._record(tx, r), await tx.moves(r.id)) for r in rows]
+        problems = []
+        for rec, moves in loaded:
+            if rec.engine_version != ENGINE_VERSION or rec.state is None:
+                problems.append((rec.id, f"stored by engine {rec.engine_version}"))
+                continue
+            try:
+                replayed = replay(rec.seed, len(rec.seats), moves)
+            except Exception as exc:
+                problems.append((rec.id, f"replay fails: {exc}"))
+                continue
+            if to_json(replayed) != to_json(rec.state):
+                problems.append((rec.id, f"state differs from a replay of {len(moves)} moves"))
+        return problems
+
+    # --- moves -------------------------------------------------------------------------------
+
+    async def play(
+        self,
+        channel_id: int,
+        user_id: int,
+        move: dict[str, Any],
+        *,
+        version: int | None = None,
+        confirm: bool = False,
+    ) -> PlayResult:
+        """Play `move` for the user in the channel's game.
+
+        Raises:
+            NoGame, NotInGame, NotYourTurn, StaleVersion, NeedsConfirmation, GameUnavailable:
+                the move is refused and nothing changes.
+            IllegalMove: the engine refuses the move (its message says why).
+        """
+        async with self._lock(channel_id):
+            rec = await self._active(channel_id)
+            state = rec.state
+            assert state is not None
+            seat = rec.seat_of(user_id)
+            if seat is None:
+                raise NotInGame(
+                    "You are not playing in this game. You can follow it with `/nauticus board` "
+                    "and join the next one when its lobby opens."
+                )
+            if version is not None and version != rec.version:
+                raise StaleVersion(
+                    "That was an old panel or a second click: the game has moved on since. "
+                    "Here is the current state; choose again.",
+                    current=rec.version,
+                )
+            current = state.current
+            if current != seat:
+                who = (
+                    f"{texts.seat_tag(current)} {texts.name(rec.names[current])}"
+                    if current is not None
+                    else "nobody"
+                )
+                raise NotYourTurn(
+                    f"It's not your turn: {who} must {texts.must_decide(state)}. "
+                    "You'll be pinged when it's yours.",
+                    current=current,
+                )
+            if not confirm:
+                reason = confirmation_needed(state, seat, move)
+                if reason is not None:
+                    raise NeedsConfirmation(reason)
+            new_state, events = apply(state, seat, move)
+            text = describe(move, state)
+            evs = [e.to_dict() for e in events]
+            status = "finished" if new_state.step == "over" else "active"
+            async with self.store.write() as tx:
+                n = await tx.append_move(
+                    rec.id,
+                    seat=seat,
+                    user_id=user_id,
+                    round=state.round,
+                    phase=state.phase,
+                    move=move,
+                    events=evs,
+                    text=text,
+                )
+                ok = await tx.bump_game(
+                    rec.id, rec.version, state_json=to_json(new_state), status=status
+                )
+                if not ok:
+                    # Only this service writes games, under this lock: a miss means another
+                    # process shares the database. Refuse rather than overwrite.
+                    self._cache.pop(channel_id, None)
+                    raise StaleVersion(
+                        "The game changed while your move was being saved; choose again.",
+                        current=rec.version,
+                    )
+                after = replace(rec, version=rec.version + 1, state=new_state, status=status)
+                rows = await self._rows_after_move(tx, after, state, seat, n, evs)
+                await tx.add_outbox(rec.id, rows)
+            self._remember(after)
+        self._kick()
+        return PlayResult(after, move, list(events), text, n)
+
+    async def _rows_after_move(
+        self,
+        tx: Tx,
+        rec: GameRecord,
+        before: State,
+        seat: int,
+        n: int,
+        evs: list[dict[str, Any]],
+    ) -> list[NewOutbox]:
+        after = rec.state
+        assert after is not None
+        rows: list[NewOutbox] = []
+        key_before = (before.round, before.phase, before.current)
+        key_after = (after.round, after.phase, after.current)
+        if key_before == key_after:
+            return rows
+        phase_moves = await tx.moves(rec.id, round=before.round, phase=before.phase)
+        # The move itself was appended in this transaction, so it is in phase_moves already.
+        mine = [e for m in phase_moves if m.seat == seat for e in m.events]
+        ping = await tx.latest_outbox(rec.id, "turn_ping")
+        if ping is not None:
+            rows.append(
+                NewOutbox(
+                    rec.channel_id,
+                    "ping_done",
+                    {"text": texts.done_line(before, rec.names[seat], seat, mine)},
+                    edits=ping.id,
+                )
+            )
+        if any(e["kind"] == "phase_ended" for e in evs):
+            by_seat: dict[int, list[dict[str, Any]]] = {}
+            header: dict[str, Any] = {}
+            for m in phase_moves:
+                by_seat.setdefault(m.seat, []).extend(m.events)
+                for e in m.events:
+                    if e["kind"] == "action_chosen":
+                        header = {"round": before.round, "phase": before.phase, **e}
+            penalties = {e["seat"]: e["vp"] for e in evs if e["kind"] == "round_penalty"}
+            players = len(before.players)
+            order = [(before.start + i) % players for i in range(players)]
+            text = texts.phase_summary(
+                rec.names, header, by_seat, order, penalties if penalties else None
+            )
+            rows.append(
+                NewOutbox(
+                    rec.channel_id,
+                    "phase_post",
+                    {"text": text, "pictures": ["board", "shipyards"], "state": to_json(after)},
+                )
+            )
+        if after.step == "over":
+            rows.append(
+                NewOutbox(
+                    rec.channel_id,
+                    "final_post",
+                    {
+                        "text": texts.final_result(after, rec.names),
+                        "pictures": ["score_sheet"],
+                        "state": to_json(after),
+                    },
+                )
+            )
+        else:
+            rows.append(self._ping_row(rec))
+        return rows
+
+    def _ping_row(self, rec: GameRecord) -> NewOutbox:
+        state = rec.state
+        assert state is not None and state.current is not None
+        uid = rec.user_at(state.current)
+        return NewOutbox(
+            rec.channel_id,
+            "turn_ping",
+            {
+                "text": texts.turn_ping(state, rec.names, uid),
+                "mentions": [uid],
+                "components": "play",
+                "version": rec.version,
+            },
+        )
+
+    # --- lobby -------------------------------------------------------------------------------
+
+    def _lobby_payload(self, rec: GameRecord, status: str, note: str = "") -> dict[str, Any]:
+        host = next((s.name for s in rec.seats if s.user_id == rec.host_id), "?")
+        return {
+            "text": texts.lobby_text(
+                status, host, [(s.user_id, s.name) for s in rec.seats], order_note=note
+            ),
+            "components": "lobby" if status == "lobby" else None,
+            "version": rec.version,
+        }
+
+    async def _lobby_edit(self, tx: Tx, rec: GameRecord, status: str, note: str = "") -> None:
+        first = await tx.first_outbox(rec.id, "lobby")
+        await tx.add_outbox(
+            rec.id,
+            [
+                NewOutbox(
+                    rec.channel_id,
+                    "lobby",
+                    self._lobby_payload(rec, status, note),
+                    edits=None if first is None else first.id,
+                )
+            ],
+        )
+
+    async def _open_row(self, tx: Tx, channel_id: int) -> GameRow:
+        row = await tx.open_game(channel_id)
+        if row is None:
+            raise NoGame("There is no lobby here. Open one with `/nauticus new`.")
+        return row
+
+    async def open_lobby(
+        self, guild_id: int, channel_id: int, user_id: int, name: str
+    ) -> GameRecord:
+        """Open a lobby in the channel with the user as host and first player.
+
+        Raises:
+            LobbyError: the channel already has a lobby or a game in progress.
+        """
+        async with self._lock(channel_id), self.store.write() as tx:
+            existing = await tx.open_game(channel_id)
+            if existing is not None:
+                what = "a lobby" if existing.status == "lobby" else "a game in progress"
+                raise LobbyError(
+                    f"This channel already has {what}. Finish or abort it first, or open "
+                    "the lobby in another channel or thread.",
+                    code="channel_busy",
+                )
+            seed = secrets.randbits(52)
+            game_id = await tx.insert_game(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                host_id=user_id,
+                engine_version=ENGINE_VERSION,
+                seed=seed,
+            )
+            await tx.set_seats(game_id, [SeatRow(0, user_id, name)])
+            row = await tx.game(game_id)
+            assert row is not None
+            rec = await self._record(tx, row)
+            await tx.add_outbox(
+                game_id,
+                [NewOutbox(channel_id, "lobby", self._lobby_payload(rec, "lobby"))],
+            )
+        self._kick()
+        return rec
+
+    async def join(self, channel_id: int, user_id: int, name: str) -> GameRecord:
+        """Take a seat in the channel's lobby.
+
+        Raises:
+            NoGame: no lobby here. LobbyError: already seated, lobby full or game started.
+        """
+        async with self._lock(channel_id), self.store.write() as tx:
+            row = await self._open_row(tx, channel_id)
+            if row.status != "lobby":
+                raise LobbyError(
+                    "The game here has already started; join the next lobby.",
+                    code="started",
+                )
+            seats = await tx.seats(row.id)
+            if any(s.user_id == user_id for s in seats):
+                raise LobbyError("You are already in this lobby.", code="already_joined")
+            if len(seats) >= data.MAX_PLAYERS:
+                raise LobbyError(f"The lobby is full ({data.MAX_PLAYERS} players).", code="full")
+            seats.append(SeatRow(len(seats), user_id, name))
+            rec = await self._lobby_change(tx, row, seats, row.host_id)
+        self._kick()
+        return rec
+
+    async def leave(self, channel_id: int, user_id: int) -> GameRecord:
+        """Give up a seat in the lobby; a leaving host hands over to the next player, and the
+        lobby closes when nobody is left.
+
+        Raises:
+            NoGame: no lobby here. NotInGame: not in the lobby. LobbyError: game started.
+        """
+        async with self._lock(channel_id), self.store.write() as tx:
+            row = await self._open_row(tx, channel_id)
+            if row.status != "lobby":
+                raise LobbyError(
+                    "The game has started, so seats are fixed. The host or a member with "
+                    "Manage Channels can `/nauticus abort` it.",
+                    code="started",
+                )
+            seats = await tx.seats(row.id)
+            if not any(s.user_id == user_id for s in seats):
+                raise NotInGame("You are not in this lobby.")
+            rest = [
+                SeatRow(i, s.user_id, s.name)
+                for i, s in enumerate(s for s in seats if s.user_id != user_id)
+            ]
+            host = row.host_id if row.host_id != user_id else (rest[0].user_id if rest else 0)
+            if not rest:
+                rec = await self._close_lobby(tx, row, seats)
+            else:
+                rec = await self._lobby_change(tx, row, rest, host)
+        self._kick()
+        return rec
+
+    async def _lobby_change(
+        self, tx: Tx, row: GameRow, seats: list[SeatRow], host_id: int
+    ) -> GameRecord:
+        changes: dict[str, Any] = {}
+        if host_id != row.host_id:
+            changes["host_id"] = host_id
+        if not await tx.bump_game(row.id, row.version, **changes):
+            raise StaleVersion("The lobby changed meanwhile; try again.", current=row.version)
+        await tx.set_seats(row.id, seats)
+        fresh = await tx.game(row.id)
+        assert fresh is not None
+        rec = await self._record(tx, fresh)
+        await self._lobby_edit(tx, rec, "lobby")
+        return rec
+
+    async def _close_lobby(self, tx: Tx, row: GameRow, seats: list[SeatRow]) -> GameRecord:
+        if not await tx.bump_game(row.id, row.version, status="aborted"):
+            raise StaleVersion("The lobby changed meanwhile; try again.", current=row.version)
+        fresh = await tx.game(row.id)
+        assert fresh is not None
+        rec = await self._record(tx, fresh)
+        await self._lobby_edit(tx, rec, "aborted")
+        return rec
+
+    def _check_may_manage(self, row: GameRow, user_id: int, can_manage: bool, what: str) -> None:
+        if user_id != row.host_id and not can_manage:
+            raise NotAllowed(
+                f"Only the host or a member with Manage Channels can {what}.", host_id=row.host_id
+            )
+
+    async def start(
+        self,
+        channel_id: int,
+        user_id: int,
+        *,
+        can_manage: bool,
+        order: list[int] | None = None,
+        seed: int | None = None,
+    ) -> GameRecord:
+        """Start the lobby's game: seats in `order` (user ids), else shuffled by the game's seed.
+
+        Raises:
+            NoGame, NotAllowed, LobbyError (wrong player count, bad order, already started).
+        """
+        async with self._lock(channel_id):
+            async with self.store.write() as tx:
+                row = await self._open_row(tx, channel_id)
+                self._check_may_manage(row, user_id, can_manage, "start the game")
+                if row.status != "lobby":
+                    raise LobbyError("The game has already started.", code="started")
+                seats = await tx.seats(row.id)
+                n = len(seats)
+                if not data.MIN_PLAYERS <= n <= data.MAX_PLAYERS:
+                    raise LobbyError(
+                        f"Nauticus needs {data.MIN_PLAYERS}–{data.MAX_PLAYERS} players; "
+                        f"the lobby has {n}. Wait for more players to join.",
+                        code="player_count",
+                    )
+                game_seed = row.seed if seed is None else seed
+                by_user = {s.user_id: s for s in seats}
+                if order is not None:
+                    if sorted(order) != sorted(by_user):
+                        raise LobbyError(
+                            "The seat order must list each player of the lobby exactly once.",
+                            code="bad_order",
+                        )
+                    ordered = [by_user[u] for u in order]
+                    note = "Seat order fixed by the host."
+                else:
+                    ordered = list(seats)
+                    random.Random(f"{game_seed}/seats").shuffle(ordered)
+                    note = f"Seat order drawn at random (seed {game_seed})."
+                new_seats = [SeatRow(i, s.user_id, s.name) for i, s in enumerate(ordered)]
+                state = new_game(n, game_seed)
+                if not await tx.bump_game(
+                    row.id, row.version, status="active", seed=game_seed, state_json=to_json(state)
+                ):
+                    raise StaleVersion(
+                        "The lobby changed meanwhile; try again.", current=row.version
+                    )
+                await tx.set_seats(row.id, new_seats)
+                fresh = await tx.game(row.id)
+                assert fresh is not None
+                rec = await self._record(tx, fresh)
+                await self._lobby_edit(tx, rec, "active", note)
+                start_text = texts.fit(
+                    f"**Nauticus begins** — {n} players, {state.rounds} rounds of "
+                    f"{data.PHASES_PER_ROUND} action phases.\n{texts.legend(rec.names)}"
+                )
+                await tx.add_outbox(
+                    rec.id,
+                    [
+                        NewOutbox(
+                            channel_id,
+                            "phase_post",
+                            {"text": start_text, "pictures": ["board"], "state": to_json(state)},
+                        ),
+                        self._ping_row(rec),
+                    ],
+                )
+            self._remember(rec)
+        self._kick()
+        return rec
+
+    async def cancel(self, channel_id: int, user_id: int, *, can_manage: bool) -> GameRecord:
+        """Close the lobby without playing.
+
+        Raises:
+            NoGame, NotAllowed, LobbyError (the game has started: use abort).
+        """
+        async with self._lock(channel_id), self.store.write() as tx:
+            row = await self._open_row(tx, channel_id)
+            self._check_may_manage(row, user_id, can_manage, "cancel the lobby")
+            if row.status != "lobby":
+                raise LobbyError(
+                    "The game has started; use `/nauticus abort` to end it.", code="started"
+                )
+            rec = await self._close_lobby(tx, row, await tx.seats(row.id))
+        self._kick()
+        return rec
+
+    async def abort(self, channel_id: int, user_id: int, *, can_manage: bool) -> GameRecord:
+        """End the channel's lobby or game in progress without a result.
+
+        Raises:
+            NoGame, NotAllowed.
+        """
+        async with self._lock(channel_id):
+            async with self.store.write() as tx:
+                row = await self._open_row(tx, channel_id)
+                self._check_may_manage(row, user_id, can_manage, "abort the game")
+                if row.status == "lobby":
+                    rec = await self._close_lobby(tx, row, await tx.seats(row.id))
+                else:
+                    if not await tx.bump_game(row.id, row.version, status="aborted"):
+                        raise StaleVersion(
+                            "The game changed meanwhile; try again.", current=row.version
+                        )
+                    fresh = await tx.game(row.id)
+                    assert fresh is not None
+                    rec = await self._record(tx, fresh)
+                    seats = {s.user_id: s.name for s in rec.seats}
+                    who = texts.name(seats.get(user_id, "a moderator"))
+                    rows = []
+                    ping = await tx.latest_outbox(rec.id, "turn_ping")
+                    if ping is not None:
+                        rows.append(
+                            NewOutbox(
+                                channel_id, "ping_done", {"text": "✗ Game aborted."}, edits=ping.id
+                            )
+                        )
+                    rows.append(
+                        NewOutbox(
+                            channel_id,
+                            "notice",
+                            {"text": f"This game of Nauticus was aborted by {who}; no result."},
+                        )
+                    )
+                    await tx.add_outbox(rec.id, rows)
+            self._cache.pop(channel_id, None)
+        self._kick()
+        return rec

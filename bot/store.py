@@ -1,0 +1,527 @@
+"""SQLite storage for games, seats, the append-only move log and the outbox (aiosqlite).
+
+One connection for the whole process. Coroutines sharing an aiosqlite connection share its
+transaction, so every use of the connection - reads included, which would otherwise see another
+coroutine's uncommitted writes - runs under one asyncio.Lock, and every write is one
+`BEGIN IMMEDIATE ... COMMIT`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+import sqlite3
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+# Each entry moves the schema from version i to i + 1; never edit a released entry, append one.
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    (
+        """
+        CREATE TABLE games (
+            id INTEGER PRIMARY KEY,
+            kind TEXT NOT NULL DEFAULT 'nauticus',
+            guild_id INTEGER NOT NULL,
+            channel_id INTEGER NOT NULL,
+            status TEXT NOT NULL CHECK (status IN ('lobby', 'active', 'finished', 'aborted')),
+            host_id INTEGER NOT NULL,
+            engine_version TEXT NOT NULL,
+            seed INTEGER NOT NULL,
+            version INTEGER NOT NULL DEFAULT 0,
+            state_json TEXT,
+            created_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL
+        )
+        """,
+        # One lobby or game in progress per channel or thread; finished ones stay as history.
+        """
+        CREATE UNIQUE INDEX games_open_per_channel ON games (channel_id)
+            WHERE status IN ('lobby', 'active')
+        """,
+        """
+        CREATE TABLE seats (
+            game_id INTEGER NOT NULL REFERENCES games (id),
+            seat INTEGER NOT NULL,
+            user_id INTEGER NOT NULL,
+            name TEXT NOT NULL,
+            PRIMARY KEY (game_id, seat),
+            UNIQUE (game_id, user_id)
+        ) WITHOUT ROWID
+        """,
+        """
+        CREATE TABLE moves (
+            game_id INTEGER NOT NULL REFERENCES games (id),
+            n INTEGER NOT NULL,
+            seat INTEGER NOT NULL,
+            user_id INTEGER NOT NULL,
+            round INTEGER NOT NULL,
+            phase INTEGER NOT NULL,
+            move_json TEXT NOT NULL,
+            events_json TEXT NOT NULL,
+            text TEXT NOT NULL,
+            at TEXT NOT NULL,
+            PRIMARY KEY (game_id, n)
+        ) WITHOUT ROWID
+        """,
+        # The log is the game's history and the source of the replay check: never rewritten.
+        """
+        CREATE TRIGGER moves_no_update BEFORE UPDATE ON moves
+        BEGIN SELECT RAISE(ABORT, 'the move log is append-only'); END
+        """,
+        """
+        CREATE TRIGGER moves_no_delete BEFORE DELETE ON moves
+        BEGIN SELECT RAISE(ABORT, 'the move log is append-only'); END
+        """,
+        """
+        CREATE TABLE outbox (
+            id INTEGER PRIMARY KEY,
+            game_id INTEGER REFERENCES games (id),
+            channel_id INTEGER NOT NULL,
+            kind TEXT NOT NULL
+                CHECK (kind IN ('turn_ping', 'ping_done', 'phase_post', 'final_post', 'lobby',
+                    'notice')),
+            payload_json TEXT NOT NULL,
+            edits INTEGER REFERENCES outbox (id),
+            nonce INTEGER NOT NULL,
+            created_at TEXT NOT NULL,
+            sent_at TEXT,
+            message_id INTEGER,
+            attempts INTEGER NOT NULL DEFAULT 0,
+            error TEXT
+        )
+        """,
+        "CREATE INDEX outbox_pending ON outbox (id) WHERE sent_at IS NULL",
+    ),
+    (
+        # A stored state that disagrees with a replay of its log is flagged, not used.
+        "ALTER TABLE games ADD COLUMN flagged TEXT",
+        "CREATE INDEX games_status ON games (status)",
+    ),
+)
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+class StoreError(Exception):
+    """The database can't be used (newer schema than this code, or a broken file)."""
+
+
+def now() -> str:
+    """The current UTC time as stored in every `*_at` column."""
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    id: int
+    guild_id: int
+    channel_id: int
+    status: str
+    host_id: int
+    engine_version: str
+    seed: int
+    version: int
+    state_json: str | None
+    flagged: str | None
+    created_at: str
+    updated_at: str
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    seat: int
+    user_id: int
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class MoveRow:
+    n: int
+    seat: int
+    user_id: int
+    round: int
+    phase: int
+    move: dict[str, Any]
+    events: list[dict[str, Any]]
+    text: str
+    at: str
+
+
+@dataclass(frozen=True, slots=True)
+class OutboxRow:
+    id: int
+    game_id: int | None
+    channel_id: int
+    kind: str
+    payload: dict[str, Any]
+    edits: int | None
+    nonce: int
+    created_at: str
+    sent_at: str | None
+    message_id: int | None
+    attempts: int
+    error: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class NewOutbox:
+    """An outbox row to insert; `edits_ref` names a row inserted earlier in the same batch."""
+
+    channel_id: int
+    kind: str
+    payload: dict[str, Any]
+    edits: int | None = None
+    edits_ref: int | None = None  # index into the batch being inserted
+
+
+_GAME_COLS = (
+    "id, guild_id, channel_id, status, host_id, engine_version, seed, version, state_json, "
+    "flagged, created_at, updated_at"
+)
+_OUTBOX_COLS = (
+    "id, game_id, channel_id, kind, payload_json, edits, nonce, created_at, sent_at, message_id, "
+    "attempts, error"
+)
+
+
+def _game(row: sqlite3.Row | tuple[Any, ...]) -> GameRow:
+    return GameRow(*row)
+
+
+def _outbox(row: sqlite3.Row | tuple[Any, ...]) -> OutboxRow:
+    r = tuple(row)
+    return OutboxRow(r[0], r[1], r[2], r[3], json.loads(r[4]), *r[5:])
+
+
+def dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), sort_keys=True, ensure_ascii=False)
+
+
+class Tx:
+    """The open transaction: typed statements over the connection, valid inside `Store.write`."""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self.conn = conn
+
+    async def one(self, sql: str, params: Sequence[Any] = ()) -> tuple[Any, ...] | None:
+        async with self.conn.execute(sql, params) as cur:
+            row = await cur.fetchone()
+        return None if row is None else tuple(row)
+
+    async def all(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        async with self.conn.execute(sql, params) as cur:
+            rows = await cur.fetchall()
+        return [tuple(r) for r in rows]
+
+    async def run(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Execute a statement; return the number of rows it changed."""
+        async with self.conn.execute(sql, params) as cur:
+            return cur.rowcount
+
+    async def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
+        async with self.conn.execute(sql, params) as cur:
+            rowid = cur.lastrowid
+        assert rowid is not None
+        return rowid
+
+    # --- games ---------------------------------------------------------------------------
+
+    async def open_game(self, channel_id: int) -> GameRow | None:
+        """The lobby or game in progress in a channel, if any."""
+        row = await self.one(
+            f"SELECT {_GAME_COLS} FROM games WHERE channel_id = ? "
+            "AND status IN ('lobby', 'active')",
+            (channel_id,),
+        )
+        return None if row is None else _game(row)
+
+    async def game(self, game_id: int) -> GameRow | None:
+        row = await self.one(f"SELECT {_GAME_COLS} FROM games WHERE id = ?", (game_id,))
+        return None if row is None else _game(row)
+
+    async def last_game(self, channel_id: int) -> GameRow | None:
+        """The most recent game of a channel, whatever its status."""
+        row = await self.one(
+            f"SELECT {_GAME_COLS} FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
+            (channel_id,),
+        )
+        return None if row is None else _game(row)
+
+    async def games_with_status(self, *statuses: str) -> list[GameRow]:
+        marks = ", ".join("?" for _ in statuses)
+        rows = await self.all(
+            f"SELECT {_GAME_COLS} FROM games WHERE status IN ({marks}) ORDER BY id", statuses
+        )
+        return [_game(r) for r in rows]
+
+    async def insert_game(
+        self, *, guild_id: int, channel_id: int, host_id: int, engine_version: str, seed: int
+    ) -> int:
+        t = now()
+        return await self.insert(
+            "INSERT INTO games (guild_id, channel_id, status, host_id, engine_version, seed, "
+            "version, state_json, created_at, updated_at) VALUES (?, ?, 'lobby', ?, ?, ?, 0, NULL, "
+            "?, ?)",
+            (guild_id, channel_id, host_id, engine_version, seed, t, t),
+        )
+
+    async def bump_game(self, game_id: int, expected_version: int, **changes: Any) -> bool:
+        """Store `changes` and bump the version if it is still `expected_version`."""
+        allowed = {"status", "host_id", "state_json", "seed", "flagged", "engine_version"}
+        assert set(changes) <= allowed, changes
+        sets = "".join(f", {k} = ?" for k in changes)
+        n = await self.run(
+            f"UPDATE games SET version = version + 1, updated_at = ?{sets} "
+            "WHERE id = ? AND version = ?",
+            (now(), *changes.values(), game_id, expected_version),
+        )
+        return n == 1
+
+    async def flag_game(self, game_id: int, reason: str) -> None:
+        await self.run("UPDATE games SET flagged = ? WHERE id = ?", (reason, game_id))
+
+    # --- seats ---------------------------------------------------------------------------
+
+    async def seats(self, game_id: int) -> list[SeatRow]:
+        rows = await self.all(
+            "SELECT seat, user_id, name FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
+        )
+        return [SeatRow(*r) for r in rows]
+
+    async def set_seats(self, game_id: int, seats: Iterable[SeatRow]) -> None:
+        """Replace the seats of a game (seat numbers are reassigned when the game starts)."""
+        await self.run("DELETE FROM seats WHERE game_id = ?", (game_id,))
+        await self.conn.executemany(
+            "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, ?, ?, ?)",
+            [(game_id, s.seat, s.user_id, s.name) for s in seats],
+        )
+
+    # --- moves ---------------------------------------------------------------------------
+
+    async def append_move(
+        self,
+        game_id: int,
+        *,
+        seat: int,
+        user_id: int,
+        round: int,
+        phase: int,
+        move: dict[str, Any],
+        events: list[dict[str, Any]],
+        text: str,
+    ) -> int:
+        row = await self.one("SELECT COALESCE(MAX(n), 0) FROM moves WHERE game_id = ?", (game_id,))
+        assert row is not None
+        n = int(row[0]) + 1
+        await self.run(
+            "INSERT INTO moves (game_id, n, seat, user_id, round, phase, move_json, events_json, "
+            "text, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (game_id, n, seat, user_id, round, phase, dumps(move), dumps(events), text, now()),
+        )
+        return n
+
+    async def moves(
+        self, game_id: int, *, after: int = 0, round: int | None = None, phase: int | None = None
+    ) -> list[MoveRow]:
+        sql = (
+            "SELECT n, seat, user_id, round, phase, move_json, events_json, text, at FROM moves "
+            "WHERE game_id = ? AND n > ?"
+        )
+        params: list[Any] = [game_id, after]
+        if round is not None:
+            sql += " AND round = ?"
+            params.append(round)
+        if phase is not None:
+            sql += " AND phase = ?"
+            params.append(phase)
+        rows = await self.all(sql + " ORDER BY n", params)
+        return [
+            MoveRow(r[0], r[1], r[2], r[3], r[4], json.loads(r[5]), json.loads(r[6]), r[7], r[8])
+            for r in rows
+        ]
+
+    async def last_moves(self, game_id: int, count: int) -> list[MoveRow]:
+        rows = await self.all(
+            "SELECT n FROM moves WHERE game_id = ? ORDER BY n DESC LIMIT ?", (game_id, count)
+        )
+        if not rows:
+            return []
+        return await self.moves(game_id, after=int(rows[-1][0]) - 1)
+
+    # --- outbox --------------------------------------------------------------------------
+
+    async def add_outbox(self, game_id: int | None, rows: Sequence[NewOutbox]) -> list[int]:
+        """Insert outbox rows in order; return their ids."""
+        ids: list[int] = []
+        t = now()
+        for r in rows:
+            edits = r.edits if r.edits_ref is None else ids[r.edits_ref]
+            # Discord drops a second message with the same nonce, so a resend after a crash
+            # between delivery and `mark_sent` does not show twice.
+            nonce = secrets.randbits(53)
+            ids.append(
+                await self.insert(
+                    "INSERT INTO outbox (game_id, channel_id, kind, payload_json, edits, nonce, "
+                    "created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (game_id, r.channel_id, r.kind, dumps(r.payload), edits, nonce, t),
+                )
+            )
+        return ids
+
+    async def pending_outbox(self, limit: int = 100, after: int = 0) -> list[OutboxRow]:
+        """Undelivered rows with an id above `after`, oldest first."""
+        rows = await self.all(
+            f"SELECT {_OUTBOX_COLS} FROM outbox WHERE sent_at IS NULL AND id > ? "
+            "ORDER BY id LIMIT ?",
+            (after, limit),
+        )
+        return [_outbox(r) for r in rows]
+
+    async def outbox_row(self, row_id: int) -> OutboxRow | None:
+        row = await self.one(f"SELECT {_OUTBOX_COLS} FROM outbox WHERE id = ?", (row_id,))
+        return None if row is None else _outbox(row)
+
+    async def latest_outbox(self, game_id: int, kind: str) -> OutboxRow | None:
+        row = await self.one(
+            f"SELECT {_OUTBOX_COLS} FROM outbox WHERE game_id = ? AND kind = ? "
+            "ORDER BY id DESC LIMIT 1",
+            (game_id, kind),
+        )
+        return None if row is None else _outbox(row)
+
+    async def first_outbox(self, game_id: int, kind: str) -> OutboxRow | None:
+        row = await self.one(
+            f"SELECT {_OUTBOX_COLS} FROM outbox WHERE game_id = ? AND kind = ? ORDER BY id LIMIT 1",
+            (game_id, kind),
+        )
+        return None if row is None else _outbox(row)
+
+    async def mark_sent(
+        self, row_id: int, message_id: int | None, error: str | None = None
+    ) -> bool:
+        """Record a delivery; False if the row had already been marked (never twice)."""
+        n = await self.run(
+            "UPDATE outbox SET sent_at = ?, message_id = ?, error = ? "
+            "WHERE id = ? AND sent_at IS NULL",
+            (now(), message_id, error, row_id),
+        )
+        return n == 1
+
+    async def note_failure(self, row_id: int, error: str) -> int:
+        """Count a failed delivery attempt; return the attempts so far."""
+        await self.run(
+            "UPDATE outbox SET attempts = attempts + 1, error = ? WHERE id = ?", (error, row_id)
+        )
+        row = await self.one("SELECT attempts FROM outbox WHERE id = ?", (row_id,))
+        return 0 if row is None else int(row[0])
+
+
+class Store:
+    """The bot's database: open with `await Store.open(path)`, close with `await store.close()`."""
+
+    def __init__(self, conn: aiosqlite.Connection, path: Path, synchronous: str = "FULL") -> None:
+        self._conn = conn
+        self.synchronous = synchronous
+        self._lock = asyncio.Lock()
+        self.path = path
+
+    @classmethod
+    async def open(cls, path: str | Path, *, synchronous: str = "FULL") -> Store:
+        """Open (creating if needed) and migrate the database at `path`.
+
+        `synchronous` stays FULL for the bot (a committed move survives a power cut); the
+        offline runner's throwaway database may pass "NORMAL".
+
+        Raises:
+            StoreError: the file was written by a newer version of the bot, or is not SQLite.
+        """
+        path = Path(path)
+        if path.parent != Path(""):
+            path.parent.mkdir(parents=True, exist_ok=True)
+        conn = await aiosqlite.connect(path, isolation_level=None)
+        if synchronous not in ("FULL", "NORMAL"):
+            raise ValueError(f"synchronous must be FULL or NORMAL, not {synchronous!r}")
+        store = cls(conn, path, synchronous)
+        try:
+            await store._setup()
+        except BaseException:
+            await conn.close()
+            raise
+        return store
+
+    async def _setup(self) -> None:
+        try:
+            mode = await self._scalar("PRAGMA journal_mode = WAL")
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(f"{self.path} is not a usable SQLite database: {exc}") from exc
+        if str(mode).lower() != "wal":
+            raise StoreError(f"{self.path}: WAL journal mode is not available (got {mode!r})")
+        await self._conn.execute(f"PRAGMA synchronous = {self.synchronous}")
+        await self._conn.execute("PRAGMA foreign_keys = ON")
+        await self._conn.execute("PRAGMA busy_timeout = 5000")
+        await self.migrate()
+
+    async def _scalar(self, sql: str) -> Any:
+        async with self._conn.execute(sql) as cur:
+            row = await cur.fetchone()
+        return None if row is None else row[0]
+
+    async def schema_version(self) -> int:
+        async with self._lock:
+            return int(await self._scalar("PRAGMA user_version"))
+
+    async def migrate(self, target: int = SCHEMA_VERSION) -> int:
+        """Apply the forward migrations up to `target`; return the schema version reached.
+
+        Raises:
+            StoreError: the database is newer than this code knows.
+        """
+        async with self._lock:
+            current = int(await self._scalar("PRAGMA user_version"))
+            if current > SCHEMA_VERSION:
+                raise StoreError(
+                    f"{self.path} has schema version {current}, newer than this bot's "
+                    f"{SCHEMA_VERSION}: update the bot instead of downgrading the database."
+                )
+            for version in range(current, target):
+                await self._conn.execute("BEGIN IMMEDIATE")
+                try:
+                    for statement in MIGRATIONS[version]:
+                        await self._conn.execute(statement)
+                    # PRAGMA takes no parameters; `version + 1` is an int we computed.
+                    await self._conn.execute(f"PRAGMA user_version = {version + 1}")
+                    await self._conn.execute("COMMIT")
+                except BaseException:
+                    await self._conn.execute("ROLLBACK")
+                    raise
+            return max(current, target)
+
+    @asynccontextmanager
+    async def write(self) -> AsyncIterator[Tx]:
+        """One `BEGIN IMMEDIATE ... COMMIT` transaction; rolled back if the block raises."""
+        async with self._lock:
+            await self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield Tx(self._conn)
+                await self._conn.execute("COMMIT")
+            except BaseException:
+                # A failed COMMIT can leave the transaction open; never leave it to the next user.
+                if self._conn.in_transaction:
+                    await self._conn.execute("ROLLBACK")
+                raise
+
+    @asynccontextmanager
+    async def read(self) -> AsyncIterator[Tx]:
+        """Reads outside any transaction, serialised with the writes (one shared connection)."""
+        async with self._lock:
+            yield Tx(self._conn)
+
+    async def close(self) -> None:
+        async with self._lock:
+            await self._conn.close()
