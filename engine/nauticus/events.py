@@ -89,7 +89,7 @@ class Bought(Event):
     seat: int
     item: str
     price: int
-    copy: int  # 1 for the first copy in this performance, 2 for the second, ...
+    copy: int  # 1 for the first copy in this performance, 2 for any further copy (price 4)
 
 
 @dataclass(frozen=True, slots=True)

@@ -91,7 +91,10 @@ def view(state: State, seat: int | None = None) -> dict[str, Any]:
         "start_player": state.start,
         "current": state.current,
         "wheel_anchor": state.anchor,
-        "anchor_tile": state.chosen[0] if state.chosen else None,
+        # N-ROUND-3: the anchor tile marks the first space only once that phase is over.
+        "anchor_tile": state.chosen[0]
+        if len(state.chosen) > 1 or (state.chosen and state.step == "choose")
+        else None,
         "space": space,
         "action": state.action,
         "spaces": spaces,
@@ -101,7 +104,8 @@ def view(state: State, seat: int | None = None) -> dict[str, Any]:
         if turn is None
         else {
             "seat": turn.seat,
-            "blue_left": turn.blue,
+            # N-EXTRA-2: no blue workers while the extra action is being performed.
+            "blue_left": 0 if turn.extra else turn.blue,
             "uses": turn.uses,
             "passed": turn.passed,
             "extra": turn.extra,

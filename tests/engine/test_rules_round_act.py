@@ -324,3 +324,21 @@ def test_n_act_1_buy_uses_blue_before_own() -> None:
     used = kinds(events, "workers_used")[0]
     assert (used.blue, used.own) == (0, 1)  # type: ignore[attr-defined]
     assert p(state, 0).workers == 3
+
+
+def test_n_round_3_anchor_tile_appears_after_the_first_phase() -> None:
+    state = with_tile(game(), 6, "money")
+    state = choose(state, 6)
+    assert view(state)["anchor_tile"] is None  # the first phase is still being played
+    for seat in range(3):
+        state = pass_(state, seat)
+    assert view(state)["anchor_tile"] == 6
+
+
+def test_n_extra_2_view_shows_no_blue_workers_during_the_extra_action() -> None:
+    state = turn_on(game(), 3, "money")
+    assert view(state)["turn"]["blue_left"] == 3
+    state, _ = play(state, 0, {"type": "extra", "action": "hulls"})
+    assert view(state)["turn"]["blue_left"] == 0
+    state, _ = play(state, 0, {"type": "end_extra"})
+    assert view(state)["turn"]["blue_left"] == 3
