@@ -1,7 +1,9 @@
-"""`python -m bot [run]`: the Discord bot; `offline`: a whole game into a folder; `check`: replay.
+"""`python -m bot [run]`: the Discord bot; `offline`: a whole game into a folder; `check`: replay;
+`backup PATH` / `restore PATH`: copy the database out (live) / back in (bot stopped).
 
-Exit status: 0 fine, 1 a check found problems or the bot stopped on an error, 2 a setting is
-missing or wrong (DISCORD_TOKEN unset, say), 3 Discord rejected the token.
+Exit status: 0 fine, 1 a check found problems, an admin command was refused or the bot stopped
+on an error, 2 a setting is missing or wrong (DISCORD_TOKEN unset, say), 3 Discord rejected the
+token.
 """
 
 from __future__ import annotations
@@ -10,7 +12,6 @@ import argparse
 import asyncio
 import contextlib
 import logging
-import signal
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -24,6 +25,7 @@ from bot.config import (
     load_dotenv_file,
     setup_logging,
 )
+from bot.ops import OpsError, RunLock, StopSignal, backup, restore
 
 log = logging.getLogger("bot")
 
@@ -47,6 +49,14 @@ def _parser() -> argparse.ArgumentParser:
         "--no-pictures", action="store_true", help="write the transcript without drawing"
     )
     sub.add_parser("check", help="replay every stored game against its move log")
+    bk = sub.add_parser(
+        "backup", help="copy the database to a new file (safe while the bot is running)"
+    )
+    bk.add_argument("path", type=Path, help="the backup file to create (never overwritten)")
+    rs = sub.add_parser(
+        "restore", help="replace the database with a backup (refused while the bot is running)"
+    )
+    rs.add_argument("path", type=Path, help="the backup file to restore from")
     return p
 
 
@@ -66,6 +76,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     setup_logging(config.log_level)
     if command == "check":
         return asyncio.run(_check(config))
+    if command in ("backup", "restore"):
+        return _backup_or_restore(command, config, args.path)
     try:
         config.require_token()
     except ConfigError as exc:
@@ -93,6 +105,9 @@ def _run(config: Config) -> int:
         return EXIT_ERROR
     except KeyboardInterrupt:
         return EXIT_OK
+    except OpsError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_ERROR
     except (OSError, aiohttp.ClientError) as exc:
         log.debug("connection failed", exc_info=True)
         print(
@@ -131,32 +146,88 @@ async def _serve(config: Config) -> None:
     token = config.require_token()
     if config.api_base:
         _point_at(config.api_base)
-    store = await Store.open(config.database_path)
+    # Held until the process ends: `restore` and a second bot refuse while it is held.
+    lock = RunLock(config.database_path)
+    lock.acquire()
     try:
-        client = create_client(config=config, store=store)
-        loop = asyncio.get_running_loop()
-        with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows
-            # SIGTERM (systemd stop, docker stop) closes the connection and the database cleanly.
-            loop.add_signal_handler(signal.SIGTERM, lambda: asyncio.ensure_future(client.close()))
-        async with client:
-            await client.start(token)
+        store = await Store.open(config.database_path)
+        try:
+            client = create_client(config=config, store=store)
+            stop = StopSignal()
+            stop.install()
+            async with client:
+                running = asyncio.create_task(client.start(token), name="discord")
+                stopping = asyncio.create_task(stop.wait(), name="stop-signal")
+                await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
+                if stopping.done():
+                    # Moves in progress commit, new ones are refused, then Discord is left.
+                    await client.service.close()
+                    await client.close()
+                    with contextlib.suppress(asyncio.CancelledError):
+                        await running
+                    log.info("stopped cleanly (%s)", stop.received)
+                else:
+                    stopping.cancel()
+                    running.result()  # a login failure or connection error surfaces here
+        finally:
+            await store.close()
     finally:
-        await store.close()
+        lock.release()
 
 
 async def _check(config: Config) -> int:
     from bot.service import GameService
     from bot.store import Store
+    from engine.nauticus import ENGINE_VERSION
 
+    if not config.database_path.is_file():
+        print(f"error: there is no database at {config.database_path}", file=sys.stderr)
+        return EXIT_ERROR
     store = await Store.open(config.database_path)
     try:
         problems = await GameService(store).check_all()
+        async with store.read() as tx:
+            row = await tx.one(
+                "SELECT COUNT(*) FROM games WHERE status IN ('active', 'finished') "
+                "AND engine_version != ?",
+                (ENGINE_VERSION,),
+            )
+        older = int(row[0]) if row else 0
     finally:
         await store.close()
-    for game_id, problem in problems:
-        print(f"game {game_id}: {problem}")
+    if older:
+        print(
+            f"{older} game(s) stored by another engine version: not replayed (they go on from "
+            "the state they stored)"
+        )
+    for game_id, channel_id, problem in problems:
+        print(f"channel {channel_id}, game {game_id}: {problem}")
     print(f"{len(problems)} problem(s) in {config.database_path}")
     return EXIT_ERROR if problems else EXIT_OK
+
+
+def _backup_or_restore(command: str, config: Config, path: Path) -> int:
+    db = config.database_path
+    try:
+        if command == "backup":
+            copy = backup(db, path)
+            print(
+                f"Backed up {db} to {copy.path}: {copy.games} games ({copy.active} in progress), "
+                f"schema {copy.schema}, {copy.size:,} bytes."
+            )
+        else:
+            restored, saved = restore(db, path)
+            if saved is not None:
+                print(f"The database it replaces was saved as {saved}.")
+            print(
+                f"Restored {path} into {db}: {restored.games} games ({restored.active} in "
+                "progress). Start the bot; `python -m bot check` replays every game first if "
+                "you want to be sure."
+            )
+    except OpsError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_ERROR
+    return EXIT_OK
 
 
 def _offline(args: argparse.Namespace) -> int:

@@ -23,6 +23,7 @@ from urllib.parse import urlsplit
 REDACTED = "[redacted]"
 DEFAULT_DATABASE = "nauticus.db"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+DEFAULT_LOBBY_IDLE_DAYS = 7.0
 
 
 class ConfigError(Exception):
@@ -36,6 +37,7 @@ class Config:
     dev_guild_id: int | None
     log_level: str
     api_base: str | None = None  # tests only: a local fake Discord (loopback addresses only)
+    lobby_idle_days: float = DEFAULT_LOBBY_IDLE_DAYS  # 0: lobbies are never closed for idling
 
     def __repr__(self) -> str:
         # A config in a traceback or a debug print must not carry the token.
@@ -43,7 +45,7 @@ class Config:
         return (
             f"Config(token={token!r}, database_path={str(self.database_path)!r}, "
             f"dev_guild_id={self.dev_guild_id!r}, log_level={self.log_level!r}, "
-            f"api_base={self.api_base!r})"
+            f"api_base={self.api_base!r}, lobby_idle_days={self.lobby_idle_days!r})"
         )
 
     __str__ = __repr__
@@ -95,12 +97,25 @@ def load_config(env: Mapping[str, str] | None = None) -> Config:
     api_base = (env.get("DISCORD_API_BASE") or "").strip() or None
     if api_base is not None:
         check_api_base(api_base)
+    idle_raw = (env.get("LOBBY_IDLE_DAYS") or "").strip()
+    lobby_idle = DEFAULT_LOBBY_IDLE_DAYS
+    if idle_raw:
+        try:
+            lobby_idle = float(idle_raw)
+        except ValueError:
+            lobby_idle = -1.0
+        if not 0 <= lobby_idle <= 3650:
+            raise ConfigError(
+                f"LOBBY_IDLE_DAYS must be a number of days (e.g. 7 or 0.5), not {idle_raw!r}; "
+                "0 keeps idle lobbies open for ever."
+            )
     return Config(
         token=token,
         database_path=Path(db),
         dev_guild_id=dev_guild,
         log_level=level,
         api_base=api_base,
+        lobby_idle_days=lobby_idle,
     )
 
 

@@ -56,7 +56,7 @@ class FolderChannel:
         if msg.components == "play":
             lines.append(f"- [Play] (game {msg.game_id}, version {msg.version})")
         elif msg.components == "lobby":
-            lines.append("- [Join] [Leave] [Start] [Cancel]")
+            lines.append("- [Join] [Leave] [Start] [Cancel] [Seating: random / join order]")
         for f in msg.files:
             path = self.out / f"{len(self.pictures) + 1:03d}-{f.filename}"
             path.write_bytes(f.data)

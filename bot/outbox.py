@@ -126,6 +126,7 @@ class Outbox:
         self._wake = asyncio.Event()
         self._deliver_lock = asyncio.Lock()
         self._task: asyncio.Task[None] | None = None
+        self._stopping = False
 
     def kick(self) -> None:
         """Tell the background task there is something to deliver (no-op if not started)."""
@@ -134,12 +135,20 @@ class Outbox:
     def start(self) -> None:
         """Start the background delivery task; it first delivers what a previous run left."""
         if self._task is None or self._task.done():
+            self._stopping = False
             self._wake.set()
             self._task = asyncio.create_task(self._run(), name="outbox")
 
-    async def stop(self) -> None:
+    async def stop(self, grace: float = 5.0) -> None:
+        """Stop delivering. A message being delivered gets up to `grace` seconds to finish
+        and be marked sent (else the next start resends it, with the same nonce); no new one
+        starts. Undelivered rows stay in the outbox for the next start."""
         task, self._task = self._task, None
         if task is not None:
+            self._stopping = True
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(grace), self._deliver_lock:
+                    pass
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
@@ -183,6 +192,8 @@ class Outbox:
                 if not rows:
                     return failed
                 for row in rows:
+                    if self._stopping:
+                        return failed
                     if row.channel_id in blocked:
                         continue
                     if not await self._deliver(row):

@@ -12,8 +12,9 @@ import asyncio
 import logging
 import random
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from datetime import UTC, datetime, timedelta
 from typing import Any, NamedTuple
 
 from bot import texts
@@ -27,9 +28,11 @@ from engine.nauticus import (
     data,
     describe,
     from_json,
+    legal_moves,
     new_game,
     to_json,
 )
+from engine.nauticus.rules import price_of
 
 log = logging.getLogger(__name__)
 
@@ -117,6 +120,8 @@ class GameRecord:
     engine_version: str
     seed: int
     flagged: str | None = None
+    seating: str = "random"  # lobby setting: "random" draw or "join" order
+    updated_at: str = ""
 
     def seat_of(self, user_id: int) -> int | None:
         for s in self.seats:
@@ -160,12 +165,63 @@ def confirmation_needed(state: State, seat: int, move: dict[str, Any]) -> str | 
                 f"You still have {texts.plural(turn.blue, 'blue worker')} for {act}; "
                 "they are lost when your turn ends."
             )
+    if mtype == "buy" and move.get("to") == "storage":
+        item = move.get("item")
+        if isinstance(item, str) and item in data.ITEM_INDEX:
+            player = state.players[seat]
+            full = player.storage_used + data.item_units(item) > data.STORAGE_UNITS
+            if full and price_of(state, item) == 0:
+                # N-BUY-5: legal, but the tile is lost; the worker is spent all the same.
+                return (
+                    f"Your storage has no room for the {texts.item(item)}: it costs 0 taler but "
+                    "would be lost, and the worker is spent all the same."
+                )
     if mtype == "pass" and seat == state.start:
         return (
             f"You chose {act} and took its bonus; if you pass you don't perform it yourself "
             "(the others still may)."
         )
     return None
+
+
+DEFAULT_LOBBY_IDLE = timedelta(days=7)
+SKIP_LIMIT = 12  # moves one skip may play: choose, bonus, rewards, pass, end turn
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+def skip_move(state: State, seat: int) -> dict[str, Any]:
+    """The move a moderator's skip plays for `seat`: end the extra action, pass, end the turn;
+    a decision that can't be passed (start player's action, bonus, rewards) takes the first
+    choice the engine lists, so the same state always skips the same way."""
+    moves = legal_moves(state, seat)
+    for wanted in ("end_extra", "pass", "end_turn"):
+        for m in moves:
+            if m["type"] == wanted:
+                return m
+    return moves[0]
+
+
+@dataclass(frozen=True)
+class SkipResult:
+    record: GameRecord
+    seat: int  # the seat whose turn was skipped
+    texts: list[str]  # the moves played for it, in words
+
+
+@dataclass(frozen=True)
+class MyGame:
+    """One line of `/nauticus mygames`."""
+
+    game_id: int
+    channel_id: int
+    status: str
+    seat: int
+    your_turn: bool
+    decide: str  # what you (or whoever acts) must decide
+    since: str  # when the game last changed (ISO time): how long it has waited
 
 
 def replay(seed: int, players: int, moves: Sequence[MoveRow]) -> State:
@@ -183,18 +239,50 @@ class GameService:
     """Every lobby action and move of every channel, from every source (commands, buttons,
     the offline runner)."""
 
-    def __init__(self, store: Store, *, outbox: Outbox | None = None, cache_size: int = 2000):
+    def __init__(
+        self,
+        store: Store,
+        *,
+        outbox: Outbox | None = None,
+        cache_size: int = 2000,
+        lobby_idle: timedelta | None = DEFAULT_LOBBY_IDLE,
+        clock: Callable[[], datetime] = utc_now,
+    ):
         self.store = store
         self.outbox = outbox
         self._locks: dict[int, asyncio.Lock] = {}
         self._cache: dict[int, GameRecord] = {}  # channel -> active game, replay-checked
         self._cache_size = cache_size
+        self.lobby_idle = lobby_idle  # None: lobbies never expire
+        self.clock = clock
+        self.started_at = clock()
+        self._closing = False
 
     def _lock(self, channel_id: int) -> asyncio.Lock:
+        if self._closing:
+            raise ServiceError(
+                "The bot is restarting; nothing was changed. Try again in a minute.",
+                code="closing",
+            )
         lock = self._locks.get(channel_id)
         if lock is None:
             lock = self._locks[channel_id] = asyncio.Lock()
         return lock
+
+    async def close(self) -> None:
+        """Refuse new requests and wait until those already running have committed.
+
+        Every write happens under a channel lock, so once each lock has been held once after
+        `_closing` is set, no move is in flight and the connection can be closed.
+        """
+        self._closing = True
+        for lock in list(self._locks.values()):
+            async with lock:
+                pass
+
+    @property
+    def closing(self) -> bool:
+        return self._closing
 
     def _kick(self) -> None:
         if self.outbox is not None:
@@ -214,8 +302,15 @@ class GameService:
     async def _record(self, tx: Tx, row: GameRow) -> GameRecord:
         seats = _seats(await tx.seats(row.id))
         state = None
-        if row.state_json is not None and row.engine_version == ENGINE_VERSION:
-            state = from_json(row.state_json)
+        if row.state_json is not None:
+            try:
+                state = from_json(row.state_json)
+            except Exception:
+                # Only possible for a state another engine version wrote in a shape this one
+                # can't read; `_active` refuses such a game with an error id.
+                if row.engine_version == ENGINE_VERSION:
+                    raise
+                log.exception("game %s: state of engine %s unreadable", row.id, row.engine_version)
         return GameRecord(
             id=row.id,
             guild_id=row.guild_id,
@@ -228,6 +323,8 @@ class GameService:
             engine_version=row.engine_version,
             seed=row.seed,
             flagged=row.flagged,
+            seating=row.seating,
+            updated_at=row.updated_at,
         )
 
     async def _active(self, channel_id: int) -> GameRecord:
@@ -235,7 +332,11 @@ class GameService:
 
         Raises:
             NoGame: nothing is being played here.
-            GameUnavailable: the stored game disagrees with its log or another engine wrote it.
+            GameUnavailable: the stored game disagrees with its log, or another engine version
+                wrote a state this one can't read.
+
+        A game stored by another engine version (before an upgrade) goes on from the state it
+        stored: its log was played under other rules, so it is not replayed.
         """
         rec = self._cache.get(channel_id)
         if rec is not None:
@@ -255,24 +356,26 @@ class GameService:
                     code="flagged",
                     error_id=row.flagged.split("]")[0].lstrip("["),
                 )
-            if row.engine_version != ENGINE_VERSION:
-                eid = error_id()
-                log.error(
-                    "game %s: stored by engine %s, running %s [error %s]",
-                    row.id,
-                    row.engine_version,
-                    ENGINE_VERSION,
-                    eid,
-                )
-                raise GameUnavailable(
-                    f"This game was saved by another engine version ({row.engine_version}) and "
-                    f"can't continue on this one (error {eid}).",
-                    code="engine_version",
-                    error_id=eid,
-                )
             rec = await self._record(tx, row)
-            moves = await tx.moves(row.id)
-        assert rec.state is not None
+            moves = await tx.moves(row.id) if row.engine_version == ENGINE_VERSION else None
+        if rec.state is None:
+            eid = error_id()
+            log.error(
+                "game %s: stored by engine %s, running %s: state unreadable [error %s]",
+                row.id,
+                row.engine_version,
+                ENGINE_VERSION,
+                eid,
+            )
+            raise GameUnavailable(
+                f"This game was saved by another engine version ({row.engine_version}) in a form "
+                f"this one can't read, so it can't continue (error {eid}).",
+                code="engine_version",
+                error_id=eid,
+            )
+        if moves is None:
+            self._remember(rec)
+            return rec
         replayed = replay(rec.seed, len(rec.seats), moves)
         if to_json(replayed) != to_json(rec.state):
             eid = error_id()
@@ -319,12 +422,16 @@ class GameService:
                 raise NoGame("No game has been played here yet. Start one with `/nauticus new`.")
             seats = _seats(await tx.seats(row.id))
             moves = await tx.last_moves(row.id, max(0, n))
+            admin = await tx.admin_log(row.id, after_move=(moves[0].n - 2) if moves else -1)
         lines = []
         for m in moves:
+            while admin and admin[0][0] < m.n:
+                lines.append(f"— {admin.pop(0)[2]}")
             who = texts.name(seats[m.seat].name) if m.seat < len(seats) else f"seat {m.seat + 1}"
             lines.append(
                 f"{m.n}. R{m.round}·P{m.phase} {texts.PLAYER_MARKS[m.seat].emoji} {who}: {m.text}"
             )
+        lines += [f"— {a[2]}" for a in admin]
         return lines
 
     async def active_games(self) -> list[GameRecord]:
@@ -333,23 +440,31 @@ class GameService:
             rows = await tx.games_with_status("active")
             return [await self._record(tx, r) for r in rows]
 
-    async def check_all(self) -> list[tuple[int, str]]:
-        """Replay every stored game against its log; return (game id, problem) for each mismatch."""
+    async def check_all(self) -> list[tuple[int, int, str]]:
+        """Replay every stored game against its log; return (game id, channel id, problem) for
+        each mismatch. Games stored by another engine version are not replayed (their logs were
+        played under other rules); only an unreadable state of theirs is a problem."""
         async with self.store.read() as tx:
             rows = await tx.games_with_status("active", "finished")
             loaded = [(await self._record(tx, r), await tx.moves(r.id)) for r in rows]
         problems = []
         for rec, moves in loaded:
-            if rec.engine_version != ENGINE_VERSION or rec.state is None:
-                problems.append((rec.id, f"stored by engine {rec.engine_version}"))
+            if rec.state is None:
+                problems.append(
+                    (rec.id, rec.channel_id, f"state of engine {rec.engine_version} unreadable")
+                )
+                continue
+            if rec.engine_version != ENGINE_VERSION:
                 continue
             try:
                 replayed = replay(rec.seed, len(rec.seats), moves)
             except Exception as exc:
-                problems.append((rec.id, f"replay fails: {exc}"))
+                problems.append((rec.id, rec.channel_id, f"replay fails: {exc}"))
                 continue
             if to_json(replayed) != to_json(rec.state):
-                problems.append((rec.id, f"state differs from a replay of {len(moves)} moves"))
+                problems.append(
+                    (rec.id, rec.channel_id, f"state differs from a replay of {len(moves)} moves")
+                )
         return problems
 
     # --- moves -------------------------------------------------------------------------------
@@ -402,37 +517,45 @@ class GameService:
                 reason = confirmation_needed(state, seat, move)
                 if reason is not None:
                     raise NeedsConfirmation(reason)
-            new_state, events = apply(state, seat, move)
-            text = describe(move, state)
-            evs = [e.to_dict() for e in events]
-            status = "finished" if new_state.step == "over" else "active"
+            # An illegal move raises inside the transaction, which then writes nothing.
             async with self.store.write() as tx:
-                n = await tx.append_move(
-                    rec.id,
-                    seat=seat,
-                    user_id=user_id,
-                    round=state.round,
-                    phase=state.phase,
-                    move=move,
-                    events=evs,
-                    text=text,
-                )
-                ok = await tx.bump_game(
-                    rec.id, rec.version, state_json=to_json(new_state), status=status
-                )
-                if not ok:
-                    # Only this service writes games, under this lock: a miss means another
-                    # process shares the database. Refuse rather than overwrite.
-                    self._cache.pop(channel_id, None)
-                    raise StaleVersion(
-                        "The game changed while your move was being saved; choose again.",
-                        current=rec.version,
-                    )
-                after = replace(rec, version=rec.version + 1, state=new_state, status=status)
-                rows = await self._rows_after_move(tx, after, state, seat, n, evs)
-                await tx.add_outbox(rec.id, rows)
-            self._remember(after)
+                result = await self._commit(tx, rec, seat, user_id, move)
+            self._remember(result.record)
         self._kick()
+        return result
+
+    async def _commit(
+        self, tx: Tx, rec: GameRecord, seat: int, user_id: int, move: dict[str, Any], note: str = ""
+    ) -> PlayResult:
+        """Append one move, store the new state under the version check, queue its messages."""
+        state = rec.state
+        assert state is not None
+        new_state, events = apply(state, seat, move)
+        text = describe(move, state) + note
+        evs = [e.to_dict() for e in events]
+        status = "finished" if new_state.step == "over" else "active"
+        n = await tx.append_move(
+            rec.id,
+            seat=seat,
+            user_id=user_id,
+            round=state.round,
+            phase=state.phase,
+            move=move,
+            events=evs,
+            text=text,
+        )
+        ok = await tx.bump_game(rec.id, rec.version, state_json=to_json(new_state), status=status)
+        if not ok:
+            # Only this service writes games, under this lock: a miss means another
+            # process shares the database. Refuse rather than overwrite.
+            self._cache.pop(rec.channel_id, None)
+            raise StaleVersion(
+                "The game changed while your move was being saved; choose again.",
+                current=rec.version,
+            )
+        after = replace(rec, version=rec.version + 1, state=new_state, status=status)
+        rows = await self._rows_after_move(tx, after, state, seat, n, evs)
+        await tx.add_outbox(rec.id, rows)
         return PlayResult(after, move, list(events), text, n)
 
     async def _rows_after_move(
@@ -522,7 +645,11 @@ class GameService:
         host = next((s.name for s in rec.seats if s.user_id == rec.host_id), "?")
         return {
             "text": texts.lobby_text(
-                status, host, [(s.user_id, s.name) for s in rec.seats], order_note=note
+                status,
+                host,
+                [(s.user_id, s.name) for s in rec.seats],
+                order_note=note,
+                seating=rec.seating,
             ),
             "components": "lobby" if status == "lobby" else None,
             "version": rec.version,
@@ -697,7 +824,10 @@ class GameService:
                     )
                 game_seed = row.seed if seed is None else seed
                 by_user = {s.user_id: s for s in seats}
-                if order is not None:
+                if order is None and row.seating == "join":
+                    ordered = list(seats)
+                    note = "Seat order: join order, as the host chose."
+                elif order is not None:
                     if sorted(order) != sorted(by_user):
                         raise LobbyError(
                             "The seat order must list each player of the lobby exactly once.",
@@ -799,3 +929,311 @@ class GameService:
             self._cache.pop(channel_id, None)
         self._kick()
         return rec
+
+    # --- hosting: skip, replace, remove, seating, idle lobbies --------------------------------
+
+    async def skip(
+        self,
+        channel_id: int,
+        user_id: int,
+        *,
+        can_manage: bool,
+        version: int | None = None,
+        by_name: str = "a moderator",
+    ) -> SkipResult:
+        """End the current player's turn as a pass, through the engine and the move log.
+
+        Raises:
+            NoGame (nothing to skip), NotAllowed, StaleVersion (the game moved on since the
+            confirmation was shown), GameUnavailable.
+        """
+        async with self._lock(channel_id):
+            rec = await self._active(channel_id)
+            self._check_may_manage_rec(rec, user_id, can_manage, "skip a turn")
+            state = rec.state
+            if state is None or state.current is None or state.step == "over":
+                raise NoGame("Nothing to skip: the game is over.", code="nothing_to_skip")
+            if version is not None and version != rec.version:
+                raise StaleVersion(
+                    "The game has moved on since you asked; nothing was skipped. Run "
+                    "`/nauticus skip` again if the turn should still be skipped.",
+                    current=rec.version,
+                )
+            seat = state.current
+            who = texts.name(by_name)
+            skipped = texts.name(rec.names[seat])
+            note = f" (skipped by {who})"
+            done: list[str] = []
+            key = (state.round, state.phase)
+            async with self.store.write() as tx:
+                cur = rec
+                for _ in range(SKIP_LIMIT):
+                    st = cur.state
+                    assert st is not None
+                    move = skip_move(st, seat)
+                    result = await self._commit(tx, cur, seat, user_id, move, note)
+                    cur = result.record
+                    done.append(describe(move, st))
+                    after = cur.state
+                    assert after is not None
+                    if (
+                        after.step == "over"
+                        or after.current != seat
+                        or (after.round, after.phase) != key
+                        or move["type"] == "end_turn"
+                    ):
+                        break
+                await tx.add_admin_log(
+                    rec.id,
+                    kind="skip",
+                    by_user_id=user_id,
+                    text=f"{who} skipped the turn of {skipped}: {'; '.join(done)}",
+                )
+                await tx.add_outbox(
+                    rec.id,
+                    [
+                        NewOutbox(
+                            channel_id,
+                            "notice",
+                            {
+                                "text": texts.fit(
+                                    f"⏭️ {who} skipped the turn of {texts.seat_tag(seat)} "
+                                    f"{skipped}: {'; '.join(done)}."
+                                )
+                            },
+                        )
+                    ],
+                )
+            self._remember(cur)
+        self._kick()
+        return SkipResult(cur, seat, done)
+
+    def _check_may_manage_rec(
+        self, rec: GameRecord, user_id: int, can_manage: bool, what: str
+    ) -> None:
+        if user_id != rec.host_id and not can_manage:
+            raise NotAllowed(
+                f"Only the host or a member with Manage Channels can {what}.", host_id=rec.host_id
+            )
+
+    async def replace_player(
+        self,
+        channel_id: int,
+        user_id: int,
+        old_id: int,
+        new_id: int,
+        new_name: str,
+        *,
+        can_manage: bool,
+        by_name: str = "a moderator",
+    ) -> GameRecord:
+        """Hand `old_id`'s seat (lobby or game in progress) to `new_id`, who then gets the pings
+        and the panel; a host's seat carries the host role with it.
+
+        Raises:
+            NoGame, NotAllowed, NotInGame (old not seated), LobbyError (new already seated).
+        """
+        async with self._lock(channel_id):
+            async with self.store.write() as tx:
+                row = await self._open_row(tx, channel_id)
+                self._check_may_manage(row, user_id, can_manage, "hand a seat to someone else")
+                seats = await tx.seats(row.id)
+                old = next((s for s in seats if s.user_id == old_id), None)
+                if old is None:
+                    raise NotInGame(
+                        f"<@{old_id}> has no seat in this game, so there is nothing to hand over.",
+                        code="target_not_seated",
+                    )
+                if any(s.user_id == new_id for s in seats):
+                    raise LobbyError(
+                        f"<@{new_id}> already has a seat in this game; a player can hold only one.",
+                        code="target_seated",
+                    )
+                host = new_id if row.host_id == old_id else row.host_id
+                changes: dict[str, Any] = {"host_id": host} if host != row.host_id else {}
+                if not await tx.bump_game(row.id, row.version, **changes):
+                    raise StaleVersion(
+                        "The game changed meanwhile; try again.", current=row.version
+                    )
+                await tx.set_seats(
+                    row.id,
+                    [SeatRow(s.seat, new_id, new_name) if s is old else s for s in seats],
+                )
+                fresh = await tx.game(row.id)
+                assert fresh is not None
+                rec = await self._record(tx, fresh)
+                who = texts.name(by_name)
+                line = (
+                    f"{who} handed seat {old.seat + 1} from {texts.name(old.name)} to "
+                    f"{texts.name(new_name)}"
+                )
+                await tx.add_admin_log(row.id, kind="replace", by_user_id=user_id, text=line)
+                rows = [NewOutbox(channel_id, "notice", {"text": f"🔁 {line}."})]
+                state = rec.state
+                if rec.status == "active" and state is not None and state.current == old.seat:
+                    # The seat must act now: the old ping is closed and the new holder pinged.
+                    ping = await tx.latest_outbox(rec.id, "turn_ping")
+                    if ping is not None:
+                        rows.append(
+                            NewOutbox(
+                                channel_id,
+                                "ping_done",
+                                {"text": f"↪ Seat {old.seat + 1} was handed over."},
+                                edits=ping.id,
+                            )
+                        )
+                    rows.append(self._ping_row(rec))
+                await tx.add_outbox(rec.id, rows)
+                if rec.status == "lobby":
+                    await self._lobby_edit(tx, rec, "lobby")
+            # Reloaded (and replay-checked) on next use with the new seats.
+            self._cache.pop(channel_id, None)
+        self._kick()
+        return rec
+
+    async def remove(
+        self, channel_id: int, user_id: int, target_id: int, *, can_manage: bool
+    ) -> GameRecord:
+        """Take someone's seat away in the lobby (the host's own seat: use Leave).
+
+        Raises:
+            NoGame, NotAllowed, NotInGame (target not in the lobby), LobbyError (game started,
+            or removing yourself).
+        """
+        async with self._lock(channel_id), self.store.write() as tx:
+            row = await self._open_row(tx, channel_id)
+            self._check_may_manage(row, user_id, can_manage, "remove a player from the lobby")
+            if row.status != "lobby":
+                raise LobbyError(
+                    "The game has started, so seats are fixed: hand the seat to someone else "
+                    "with `/nauticus replace`, or skip turns with `/nauticus skip`.",
+                    code="started",
+                )
+            if target_id == user_id:
+                raise LobbyError(
+                    "To give up your own seat, press Leave on the lobby.", code="remove_self"
+                )
+            seats = await tx.seats(row.id)
+            target = next((s for s in seats if s.user_id == target_id), None)
+            if target is None:
+                raise NotInGame(f"<@{target_id}> is not in this lobby.", code="target_not_seated")
+            rest = [
+                SeatRow(i, s.user_id, s.name)
+                for i, s in enumerate(s for s in seats if s.user_id != target_id)
+            ]
+            host = row.host_id if row.host_id != target_id else rest[0].user_id
+            await tx.add_admin_log(
+                row.id,
+                kind="remove",
+                by_user_id=user_id,
+                text=f"{texts.name(target.name)} was removed from the lobby",
+            )
+            rec = await self._lobby_change(tx, row, rest, host)
+        self._kick()
+        return rec
+
+    async def toggle_seating(
+        self, channel_id: int, user_id: int, *, can_manage: bool
+    ) -> GameRecord:
+        """Switch the lobby between a random seat order (drawn with the game's seed) and the
+        join order.
+
+        Raises:
+            NoGame, NotAllowed, LobbyError (game started).
+        """
+        async with self._lock(channel_id), self.store.write() as tx:
+            row = await self._open_row(tx, channel_id)
+            self._check_may_manage(row, user_id, can_manage, "change the seat order")
+            if row.status != "lobby":
+                raise LobbyError("The game has started; the seats are fixed.", code="started")
+            seating = "join" if row.seating == "random" else "random"
+            if not await tx.bump_game(row.id, row.version, seating=seating):
+                raise StaleVersion("The lobby changed meanwhile; try again.", current=row.version)
+            fresh = await tx.game(row.id)
+            assert fresh is not None
+            rec = await self._record(tx, fresh)
+            await self._lobby_edit(tx, rec, "lobby")
+        self._kick()
+        return rec
+
+    async def expire_lobbies(self) -> list[GameRecord]:
+        """Close every lobby without activity for `lobby_idle`, with a message; return them."""
+        if self.lobby_idle is None or self._closing:
+            return []
+        cutoff = (self.clock() - self.lobby_idle).isoformat(timespec="milliseconds")
+        async with self.store.read() as tx:
+            rows = await tx.idle_lobbies(cutoff)
+        closed = []
+        for candidate in rows:
+            async with self._lock(candidate.channel_id), self.store.write() as tx:
+                row = await tx.game(candidate.id)
+                # Someone may have joined since the list was read.
+                if row is None or row.status != "lobby" or row.updated_at >= cutoff:
+                    continue
+                if not await tx.bump_game(row.id, row.version, status="aborted"):
+                    continue
+                fresh = await tx.game(row.id)
+                assert fresh is not None
+                rec = await self._record(tx, fresh)
+                idle = texts.idle_span(self.lobby_idle)
+                await tx.add_admin_log(
+                    row.id, kind="expire", by_user_id=0, text=f"lobby closed after {idle} idle"
+                )
+                await self._lobby_edit(
+                    tx,
+                    rec,
+                    "aborted",
+                    f"This Nauticus lobby was closed after {idle} without activity.",
+                )
+                await tx.add_outbox(
+                    rec.id,
+                    [
+                        NewOutbox(
+                            rec.channel_id,
+                            "notice",
+                            {
+                                "text": "The Nauticus lobby here was closed: nothing happened "
+                                f"in it for {idle}. Open a new one any time with "
+                                "`/nauticus new`."
+                            },
+                        )
+                    ],
+                )
+                closed.append(rec)
+        if closed:
+            self._kick()
+        return closed
+
+    # --- looking across a server ----------------------------------------------------------------
+
+    async def my_games(self, guild_id: int, user_id: int) -> list[MyGame]:
+        """The user's lobbies and games in progress on one server: the ones waiting for them
+        first, each group oldest waiting first."""
+        async with self.store.read() as tx:
+            rows = await tx.open_games_of(guild_id, user_id)
+            recs = [await self._record(tx, r) for r in rows]
+        out = []
+        for rec in recs:
+            seat = rec.seat_of(user_id)
+            assert seat is not None
+            state = rec.state
+            if rec.status == "lobby":
+                decide, mine = "lobby: waiting for the host to start", False
+            elif rec.flagged or state is None:
+                decide, mine = "on hold (an admin should look at it)", False
+            elif state.current == seat:
+                decide, mine = texts.must_decide(state), True
+            elif state.current is not None:
+                who = texts.name(rec.names[state.current])
+                decide, mine = f"waiting for {who} to {texts.must_decide(state)}", False
+            else:
+                decide, mine = "finished", False
+            out.append(
+                MyGame(rec.id, rec.channel_id, rec.status, seat, mine, decide, rec.updated_at)
+            )
+        out.sort(key=lambda g: (not g.your_turn, g.since, g.game_id))
+        return out
+
+    async def count_active(self, guild_id: int) -> int:
+        async with self.store.read() as tx:
+            return await tx.count_active(guild_id)

@@ -104,6 +104,27 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "ALTER TABLE games ADD COLUMN flagged TEXT",
         "CREATE INDEX games_status ON games (status)",
     ),
+    (
+        # Hosting for weeks: the host may fix the seat order, seats change hands, and
+        # `/nauticus mygames` looks games up by player.
+        "ALTER TABLE games ADD COLUMN seating TEXT NOT NULL DEFAULT 'random' "
+        "CHECK (seating IN ('random', 'join'))",
+        "CREATE INDEX seats_user ON seats (user_id)",
+        # Not engine moves (the replay never reads them), but part of the game's history that
+        # `/nauticus log` shows: seats handed over, turns skipped by a moderator.
+        """
+        CREATE TABLE admin_log (
+            id INTEGER PRIMARY KEY,
+            game_id INTEGER NOT NULL REFERENCES games (id),
+            after_move INTEGER NOT NULL,
+            kind TEXT NOT NULL CHECK (kind IN ('replace', 'skip', 'remove', 'expire')),
+            by_user_id INTEGER NOT NULL,
+            text TEXT NOT NULL,
+            at TEXT NOT NULL
+        )
+        """,
+        "CREATE INDEX admin_log_game ON admin_log (game_id, after_move)",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -131,6 +152,7 @@ class GameRow:
     flagged: str | None
     created_at: str
     updated_at: str
+    seating: str = "random"  # "random" (drawn with the seed) or "join" (join order)
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,7 +204,7 @@ class NewOutbox:
 
 _GAME_COLS = (
     "id, guild_id, channel_id, status, host_id, engine_version, seed, version, state_json, "
-    "flagged, created_at, updated_at"
+    "flagged, created_at, updated_at, seating"
 )
 _OUTBOX_COLS = (
     "id, game_id, channel_id, kind, payload_json, edits, nonce, created_at, sent_at, message_id, "
@@ -273,7 +295,15 @@ class Tx:
 
     async def bump_game(self, game_id: int, expected_version: int, **changes: Any) -> bool:
         """Store `changes` and bump the version if it is still `expected_version`."""
-        allowed = {"status", "host_id", "state_json", "seed", "flagged", "engine_version"}
+        allowed = {
+            "status",
+            "host_id",
+            "state_json",
+            "seed",
+            "flagged",
+            "engine_version",
+            "seating",
+        }
         assert set(changes) <= allowed, changes
         sets = "".join(f", {k} = ?" for k in changes)
         n = await self.run(
@@ -285,6 +315,31 @@ class Tx:
 
     async def flag_game(self, game_id: int, reason: str) -> None:
         await self.run("UPDATE games SET flagged = ? WHERE id = ?", (reason, game_id))
+
+    async def open_games_of(self, guild_id: int, user_id: int) -> list[GameRow]:
+        """Lobbies and games in progress of one server where the user has a seat."""
+        rows = await self.all(
+            f"SELECT {', '.join('g.' + c.strip() for c in _GAME_COLS.split(','))} "
+            "FROM games g JOIN seats s ON s.game_id = g.id "
+            "WHERE s.user_id = ? AND g.guild_id = ? AND g.status IN ('lobby', 'active') "
+            "ORDER BY g.updated_at, g.id",
+            (user_id, guild_id),
+        )
+        return [_game(r) for r in rows]
+
+    async def count_active(self, guild_id: int) -> int:
+        row = await self.one(
+            "SELECT COUNT(*) FROM games WHERE guild_id = ? AND status = 'active'", (guild_id,)
+        )
+        return 0 if row is None else int(row[0])
+
+    async def idle_lobbies(self, before: str) -> list[GameRow]:
+        """Lobbies with no change since `before` (an ISO time as stored in `updated_at`)."""
+        rows = await self.all(
+            f"SELECT {_GAME_COLS} FROM games WHERE status = 'lobby' AND updated_at < ? ORDER BY id",
+            (before,),
+        )
+        return [_game(r) for r in rows]
 
     # --- seats ---------------------------------------------------------------------------
 
@@ -353,6 +408,26 @@ class Tx:
         if not rows:
             return []
         return await self.moves(game_id, after=int(rows[-1][0]) - 1)
+
+    # --- admin log -----------------------------------------------------------------------
+
+    async def add_admin_log(self, game_id: int, *, kind: str, by_user_id: int, text: str) -> None:
+        row = await self.one("SELECT COALESCE(MAX(n), 0) FROM moves WHERE game_id = ?", (game_id,))
+        after = 0 if row is None else int(row[0])
+        await self.run(
+            "INSERT INTO admin_log (game_id, after_move, kind, by_user_id, text, at) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            (game_id, after, kind, by_user_id, text, now()),
+        )
+
+    async def admin_log(self, game_id: int, *, after_move: int = -1) -> list[tuple[int, str, str]]:
+        """(after which move, kind, text) of the game's seat changes and skips, in order."""
+        rows = await self.all(
+            "SELECT after_move, kind, text FROM admin_log WHERE game_id = ? AND after_move > ? "
+            "ORDER BY id",
+            (game_id, after_move),
+        )
+        return [(int(r[0]), str(r[1]), str(r[2])) for r in rows]
 
     # --- outbox --------------------------------------------------------------------------
 

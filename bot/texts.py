@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
 from discord.utils import escape_markdown, escape_mentions
@@ -364,17 +365,36 @@ def lobby_text(
     min_players: int = data.MIN_PLAYERS,
     max_players: int = data.MAX_PLAYERS,
     order_note: str = "",
+    seating: str = "random",
 ) -> str:
-    """The lobby message: who has joined and what happens next."""
+    """The lobby message: who has joined and what happens next.
+
+    For a closed lobby, `order_note` replaces the default "cancelled" line (idle expiry)."""
     joined = "\n".join(f"{i + 1}. {name(n)}" for i, (_, n) in enumerate(seats)) or "(nobody)"
     if status == "lobby":
+        order = (
+            "join order (set by the host)"
+            if seating == "join"
+            else "drawn at random when the game starts"
+        )
         head = (
             f"**Nauticus lobby** hosted by {name(host_name)} — "
             f"{len(seats)}/{max_players} players. Press Join to take a seat; "
-            f"the host starts with {min_players}–{max_players} players."
+            f"the host starts with {min_players}–{max_players} players.\n"
+            f"Seat order: {order}."
         )
     elif status == "active":
         head = f"**Nauticus has started!** {order_note}".rstrip()
     else:
-        head = "**This Nauticus lobby was cancelled.**"
+        head = f"**{order_note or 'This Nauticus lobby was cancelled.'}**"
     return fit(f"{head}\n{joined}")
+
+
+def idle_span(span: timedelta) -> str:
+    """A lobby's idle limit in words: "7 days", "12 hours", "30 minutes"."""
+    seconds = int(span.total_seconds())
+    if seconds >= 86400 and seconds % 86400 == 0:
+        return plural(seconds // 86400, "day")
+    if seconds >= 3600 and seconds % 3600 == 0:
+        return plural(seconds // 3600, "hour")
+    return plural(max(1, seconds // 60), "minute")

@@ -8,10 +8,12 @@ and what is possible, and changes nothing.
 from __future__ import annotations
 
 import asyncio
+import importlib.metadata
 import io
 import logging
 import time
 from collections.abc import Callable, Mapping, Sequence
+from datetime import datetime
 from typing import Any
 
 import discord
@@ -26,9 +28,10 @@ from bot.service import (
     NotInGame,
     ServiceError,
     StaleVersion,
+    skip_move,
 )
 from engine.errors import IllegalMove
-from engine.nauticus import State, view
+from engine.nauticus import ENGINE_VERSION, State, describe, view
 
 log = logging.getLogger(__name__)
 
@@ -72,6 +75,11 @@ class NauticusApp:
         self.draw_shipyard = draw_shipyard
         self.clock = clock
         self._public_board: dict[int, float] = {}
+        self.started = clock()
+        # New seat holders' display names between `/nauticus replace` and its confirmation
+        # (no members intent to look them up later); a restart loses them, which only means
+        # the moderator runs the command again.
+        self._pending_names: dict[int, str] = {}
 
     # --- replies -------------------------------------------------------------------------------
 
@@ -100,6 +108,11 @@ class NauticusApp:
         self, itx: discord.Interaction[Any], exc: BaseException, game_id: int | None = None
     ) -> None:
         """The one place errors become replies."""
+        if isinstance(exc, discord.HTTPException) and exc.code in (10062, 40060):
+            # Discord no longer takes an answer to this interaction (it was answered already,
+            # e.g. the same interaction delivered twice, or it expired): nothing to reply to.
+            log.info("interaction %s not answerable: %s", itx.id, exc)
+            return
         if isinstance(exc, ServiceError | IllegalMove | Refusal | moves_map.BadOption):
             await self.reply(itx, str(exc))
             return
@@ -218,7 +231,8 @@ class NauticusApp:
             )
         except NeedsConfirmation as exc:
             rec = await self._game(channel_id)
-            key = move["type"] if move["type"] in ("pass", "end_turn") else None
+            assert rec.state is not None
+            key = panel.confirm_key(rec.state, seat, move)
             if key is None:
                 raise
             await self._edit_panel(itx, rec, seat, panel.Selection(confirm=key, reason=exc.reason))
@@ -251,6 +265,24 @@ class NauticusApp:
             await itx.response.defer()
             await self.service.abort(channel_id, itx.user.id, can_manage=self._can_manage(itx))
             await itx.edit_original_response(content="The game was aborted.", view=None)
+            return
+        if cid.kind == "skip":
+            await self._game(channel_id, game_id=cid.game_id)
+            await itx.response.defer()
+            skipped = await self.service.skip(
+                channel_id,
+                itx.user.id,
+                can_manage=self._can_manage(itx),
+                version=cid.version,
+                by_name=itx.user.display_name,
+            )
+            name = texts.name(skipped.record.names[skipped.seat])
+            await itx.edit_original_response(
+                content=f"Skipped the turn of {name}: {'; '.join(skipped.texts)}.", view=None
+            )
+            return
+        if cid.kind == "replace":
+            await self._confirm_replace(itx, channel_id, cid)
             return
         rec, state, seat = await self._playing(channel_id, itx.user.id, game_id=cid.game_id)
         if cid.kind == "play":
@@ -313,6 +345,10 @@ class NauticusApp:
         elif cid.arg == "cancel":
             await svc.cancel(channel_id, user.id, can_manage=self._can_manage(itx))
             await self.reply(itx, "The lobby was cancelled.")
+        elif cid.arg == "seating":
+            rec = await svc.toggle_seating(channel_id, user.id, can_manage=self._can_manage(itx))
+            order = "the join order" if rec.seating == "join" else "drawn at random at the start"
+            await self.reply(itx, f"Seat order: {order}. Press the button again to switch back.")
         else:
             raise Refusal("That button is not known; open a fresh lobby.")
 
@@ -359,6 +395,16 @@ class NauticusApp:
             await self._me(itx, channel_id)
         elif name == "abort":
             await self._abort(itx, channel_id)
+        elif name == "skip":
+            await self._skip(itx, channel_id)
+        elif name == "replace":
+            await self._replace(itx, channel_id, options)
+        elif name == "remove":
+            await self._remove(itx, channel_id, options)
+        elif name == "mygames":
+            await self.reply(itx, await self._mygames(itx))
+        elif name == "about":
+            await self.reply(itx, await self._about(itx))
         else:
             raise Refusal(f"/nauticus {name} is not a command.")
 
@@ -444,6 +490,134 @@ class NauticusApp:
             view=views.abort_view(cid),
         )
 
+    # --- hosting: skip, replace, remove, mygames, about ----------------------------------------
+
+    def _check_moderator(self, itx: discord.Interaction[Any], rec: GameRecord, what: str) -> None:
+        if itx.user.id != rec.host_id and not self._can_manage(itx):
+            raise Refusal(f"Only the host or a member with Manage Channels can {what}.")
+
+    async def _skip(self, itx: discord.Interaction[Any], channel_id: int) -> None:
+        rec = await self._game(channel_id)
+        self._check_moderator(itx, rec, "skip a turn")
+        state = rec.state
+        if rec.status != "active" or state is None:
+            raise Refusal("Nothing to skip: the game here hasn't started yet.")
+        if state.current is None or state.step == "over":
+            raise Refusal("Nothing to skip: the game is over.")
+        seat = state.current
+        first = describe(skip_move(state, seat), state)
+        cid = ids.CustomId("skip", rec.id, rec.version, str(seat))
+        await self.reply(
+            itx,
+            f"Skip the turn of {texts.seat_tag(seat)} {texts.name(rec.names[seat])}? They must "
+            f"{texts.must_decide(state)}; the bot plays for them, starting with: {first}. "
+            "This is logged in the channel and in the game's log.",
+            view=views.confirm_view(cid, "Yes, skip the turn"),
+        )
+
+    async def _replace(
+        self, itx: discord.Interaction[Any], channel_id: int, options: Mapping[str, Any]
+    ) -> None:
+        rec = await self._game(channel_id)
+        self._check_moderator(itx, rec, "hand a seat to someone else")
+        old, new = options.get("old"), options.get("new")
+        if old is None or new is None:
+            raise Refusal("Name both members: `/nauticus replace old:@player new:@member`.")
+        seat = rec.seat_of(old.id)
+        if seat is None:
+            raise Refusal(f"{texts.name(old.display_name)} has no seat in this game.")
+        if rec.seat_of(new.id) is not None:
+            raise Refusal(
+                f"{texts.name(new.display_name)} already has a seat in this game; a player can "
+                "hold only one."
+            )
+        if getattr(new, "bot", False) is True:
+            raise Refusal("A bot can't take a seat.")
+        self._pending_names[new.id] = new.display_name
+        cid = ids.CustomId("replace", rec.id, rec.version, f"{old.id}.{new.id}")
+        await self.reply(
+            itx,
+            f"Hand seat {seat + 1} from {texts.name(old.display_name)} to "
+            f"{texts.name(new.display_name)}? They get the pings and the panel from now on. "
+            "This is logged in the channel.",
+            view=views.confirm_view(cid, "Yes, hand the seat over"),
+        )
+
+    async def _confirm_replace(
+        self, itx: discord.Interaction[Any], channel_id: int, cid: ids.CustomId
+    ) -> None:
+        await self._game(channel_id, game_id=cid.game_id)
+        old_raw, _, new_raw = cid.arg.partition(".")
+        if not (old_raw.isdigit() and new_raw.isdigit()):
+            raise Refusal("That button is not known; run `/nauticus replace` again.")
+        old_id, new_id = int(old_raw), int(new_raw)
+        name = self._pending_names.get(new_id)
+        if name is None:
+            raise Refusal(
+                "That confirmation has expired (the bot restarted); run `/nauticus replace` again."
+            )
+        await itx.response.defer()
+        rec = await self.service.replace_player(
+            channel_id,
+            itx.user.id,
+            old_id,
+            new_id,
+            name,
+            can_manage=self._can_manage(itx),
+            by_name=itx.user.display_name,
+        )
+        self._pending_names.pop(new_id, None)
+        seat = rec.seat_of(new_id)
+        assert seat is not None
+        await itx.edit_original_response(
+            content=f"Seat {seat + 1} now belongs to {texts.name(name)}.", view=None
+        )
+
+    async def _remove(
+        self, itx: discord.Interaction[Any], channel_id: int, options: Mapping[str, Any]
+    ) -> None:
+        member = options.get("member")
+        if member is None:
+            raise Refusal("Name the player: `/nauticus remove member:@player`.")
+        await itx.response.defer(ephemeral=True, thinking=True)
+        await self.service.remove(
+            channel_id, itx.user.id, member.id, can_manage=self._can_manage(itx)
+        )
+        await self.reply(itx, f"{texts.name(member.display_name)} was removed from the lobby.")
+
+    async def _mygames(self, itx: discord.Interaction[Any]) -> str:
+        assert itx.guild_id is not None
+        games = await self.service.my_games(itx.guild_id, itx.user.id)
+        if not games:
+            return (
+                "You have no seat in a lobby or game on this server. Open one with `/nauticus new`."
+            )
+        lines = [f"**Your Nauticus games here** ({len(games)})"]
+        for g in games:
+            since = _unix(g.since)
+            when = f" · waiting since <t:{since}:R>" if since is not None else ""
+            if g.your_turn:
+                lines.append(f"▶ <#{g.channel_id}> — **your turn**: {g.decide}{when}")
+            else:
+                lines.append(f"• <#{g.channel_id}> — seat {g.seat + 1}: {g.decide}")
+        return "\n".join(lines)
+
+    async def _about(self, itx: discord.Interaction[Any]) -> str:
+        assert itx.guild_id is not None
+        try:
+            version = importlib.metadata.version("nauticus-bot")
+        except importlib.metadata.PackageNotFoundError:
+            version = "unknown (not installed)"
+        active = await self.service.count_active(itx.guild_id)
+        up = int(self.clock() - self.started)
+        return (
+            f"**Nauticus bot** {version} · engine {ENGINE_VERSION} · discord.py "
+            f"{discord.__version__}\n"
+            f"Up for {_duration(up)} · {active} game{'s' if active != 1 else ''} in progress on "
+            "this server.\nWhen reporting a problem, quote these lines and the error id you "
+            "were shown."
+        )
+
     # --- autocomplete --------------------------------------------------------------------------
 
     async def autocomplete(
@@ -463,6 +637,24 @@ class NauticusApp:
             return []
         filled = {k: v for k, v in vars(itx.namespace).items() if k != option}
         return moves_map.suggest(rec.state, seat, command, option, current or "", filled)
+
+
+def _unix(iso: str) -> int | None:
+    try:
+        return int(datetime.fromisoformat(iso).timestamp())
+    except ValueError:
+        return None
+
+
+def _duration(seconds: int) -> str:
+    days, rest = divmod(max(0, seconds), 86400)
+    hours, rest = divmod(rest, 3600)
+    minutes = rest // 60
+    if days:
+        return f"{days} d {hours} h"
+    if hours:
+        return f"{hours} h {minutes} min"
+    return f"{minutes} min"
 
 
 def _int(text: str) -> int:

@@ -6,13 +6,17 @@ the `guilds` intent keeps channels and the bot's own member cached for permissio
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
+from datetime import timedelta
 from typing import Any
 
 import discord
 from discord import app_commands
 
 from bot.config import Config
+from bot.discord_app import ids
 from bot.discord_app.app import NauticusApp
 from bot.discord_app.commands import build_group
 from bot.discord_app.sender import DiscordSender
@@ -41,6 +45,7 @@ class NauticusClient(discord.Client):
         dev_guild_id: int | None = None,
         draw: Draw = draw_with_render,
         start_outbox: bool = True,
+        lobby_sweep_every: float = 3600.0,
     ) -> None:
         super().__init__(
             intents=intents(),
@@ -58,6 +63,8 @@ class NauticusClient(discord.Client):
         self.draw = draw
         self.start_outbox = start_outbox
         self.outbox: Outbox | None = None
+        self.lobby_sweep_every = lobby_sweep_every
+        self._sweeper: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         """Runs once per login, not on reconnects: components, commands, then the outbox."""
@@ -67,6 +74,21 @@ class NauticusClient(discord.Client):
             self.outbox = Outbox(self.service.store, DiscordSender(self), draw=self.draw)
             self.service.outbox = self.outbox
             self.outbox.start()  # first delivers whatever a previous run left behind
+        if self.service.lobby_idle is not None:
+            self._sweeper = asyncio.create_task(self._sweep_lobbies(), name="lobby-sweep")
+
+    async def _sweep_lobbies(self) -> None:
+        """Close idle lobbies now and then (an hour's delay on a 7-day limit does not matter)."""
+        while True:
+            try:
+                closed = await self.service.expire_lobbies()
+                if closed:
+                    log.info("closed %d idle lobbies: %s", len(closed), [r.id for r in closed])
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("idle lobby sweep failed")
+            await asyncio.sleep(self.lobby_sweep_every)
 
     async def sync_commands(self) -> None:
         if self.dev_guild_id:
@@ -81,7 +103,29 @@ class NauticusClient(discord.Client):
     async def on_ready(self) -> None:
         log.info("connected as %s (%s guilds)", self.user, len(self.guilds))
 
+    async def on_interaction(self, itx: discord.Interaction[Any]) -> None:
+        """Answer a click that none of our components handles (a malformed or foreign custom
+        id): discord.py would drop it and the user would see only "This interaction failed"."""
+        if itx.type != discord.InteractionType.component or not isinstance(itx.data, dict):
+            return
+        cid = ids.decode(str(itx.data.get("custom_id", "")))
+        is_select = itx.data.get("component_type") != discord.ComponentType.button.value
+        if cid is not None and (cid.kind in ("w", "t")) == is_select:
+            return  # GameButton / GameSelect take it
+        log.info("unknown component %r in channel %s", itx.data.get("custom_id"), itx.channel_id)
+        with contextlib.suppress(discord.HTTPException):
+            await itx.response.send_message(
+                "That control isn't one of mine (or it is damaged); nothing was changed. "
+                "Press Play on your latest ping for a fresh panel.",
+                ephemeral=True,
+            )
+
     async def close(self) -> None:
+        sweeper, self._sweeper = self._sweeper, None
+        if sweeper is not None:
+            sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await sweeper
         if self.outbox is not None:
             await self.outbox.stop()
         await super().close()
@@ -106,4 +150,5 @@ class NauticusClient(discord.Client):
 
 def create_client(*, config: Config, store: Store) -> NauticusClient:
     """The client `python -m bot` runs: one GameService over the opened store."""
-    return NauticusClient(GameService(store), dev_guild_id=config.dev_guild_id)
+    idle = timedelta(days=config.lobby_idle_days) if config.lobby_idle_days > 0 else None
+    return NauticusClient(GameService(store, lobby_idle=idle), dev_guild_id=config.dev_guild_id)

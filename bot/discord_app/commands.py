@@ -76,6 +76,39 @@ def build_group() -> app_commands.Group:
     async def abort(itx: Itx) -> None:
         await _run(itx, "abort")
 
+    # --- hosting a table for weeks ----------------------------------------------------------
+
+    @group.command(
+        name="skip", description="End the current player's turn as a pass (host or Manage Channels)"
+    )
+    async def skip(itx: Itx) -> None:
+        await _run(itx, "skip")
+
+    @group.command(
+        name="replace",
+        description="Hand a player's seat to another member (host or Manage Channels)",
+    )
+    @app_commands.describe(old="The player giving up the seat", new="The member taking it over")
+    async def replace(itx: Itx, old: discord.Member, new: discord.Member) -> None:
+        await _run(itx, "replace", old=old, new=new)
+
+    @group.command(
+        name="remove", description="Remove a player from the lobby (host or Manage Channels)"
+    )
+    @app_commands.describe(member="The player to remove from the lobby")
+    async def remove(itx: Itx, member: discord.Member) -> None:
+        await _run(itx, "remove", member=member)
+
+    @group.command(
+        name="mygames", description="Your games on this server, the ones waiting for you first"
+    )
+    async def mygames(itx: Itx) -> None:
+        await _run(itx, "mygames")
+
+    @group.command(name="about", description="Bot and engine versions, uptime, games here")
+    async def about(itx: Itx) -> None:
+        await _run(itx, "about")
+
     # --- moves (names, options and descriptions from moves_map.MOVE_COMMANDS) -----------------
 
     spec = moves_map.BY_NAME
@@ -100,9 +133,10 @@ def build_group() -> app_commands.Group:
 
     @group.command(name="buy", description=d("buy"))
     @app_commands.describe(item=od("buy", "item"), to=od("buy", "to"))
+    @app_commands.describe(confirm=od("buy", "confirm"))
     @app_commands.autocomplete(item=_autocomplete("buy", "item"), to=_autocomplete("buy", "to"))
-    async def buy(itx: Itx, item: str, to: str) -> None:
-        await _run(itx, "buy", item=item, to=to)
+    async def buy(itx: Itx, item: str, to: str, confirm: bool = False) -> None:
+        await _run(itx, "buy", item=item, to=to, confirm=confirm)
 
     @group.command(name="free", description=d("free"))
     @app_commands.describe(item=od("free", "item"))

@@ -10,8 +10,18 @@ import re
 from dataclasses import dataclass
 from typing import Final, Literal
 
-Kind = Literal["play", "w", "t", "b", "ok", "lobby", "abort"]
-KINDS: Final[tuple[str, ...]] = ("play", "w", "t", "b", "ok", "lobby", "abort")
+Kind = Literal["play", "w", "t", "b", "ok", "lobby", "abort", "skip", "replace"]
+KINDS: Final[tuple[str, ...]] = (
+    "play",
+    "w",
+    "t",
+    "b",
+    "ok",
+    "lobby",
+    "abort",
+    "skip",
+    "replace",
+)
 MAX_LEN: Final = 100
 _ARG = r"[A-Za-z0-9_./-]{0,60}"
 

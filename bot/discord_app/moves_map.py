@@ -58,6 +58,7 @@ MOVE_COMMANDS: tuple[CommandSpec, ...] = (
         (
             OptionSpec("item", "str", True, "What you buy"),
             OptionSpec("to", "str", True, "Where it goes: storage, a new ship, or a ship"),
+            _CONFIRM,
         ),
     ),
     CommandSpec(

@@ -60,7 +60,9 @@ class Selection:
     page: int = 0
     group: str | None = None
     page2: int = 0
-    confirm: str | None = None  # "pass" | "end_turn" once the service asked to confirm
+    # The group key of the move the service asked to confirm ("pass", "end_turn", or a lost
+    # free tile's "buy.<item>"); its Yes button plays that group's only move.
+    confirm: str | None = None
     reason: str = ""
 
 
@@ -288,11 +290,15 @@ def build(state: State, seat: int, sel: Selection | None = None) -> Panel:
     if not gs:
         return Panel(text)
     if sel.confirm is not None and sel.confirm in gs:
-        label = _BUTTONS[sel.confirm][0]
+        yes = (
+            f"Yes, {_BUTTONS[sel.confirm][0].lower()}"
+            if sel.confirm in _BUTTONS
+            else "Yes, buy it anyway"
+        )
         return Panel(
             f"{text}\n**Please confirm:** {sel.reason or 'are you sure?'}",
             buttons=(
-                Button("ok", sel.confirm, f"Yes, {label.lower()}", "danger"),
+                Button("ok", sel.confirm, yes, "danger"),
                 Button("b", "back", "Back", "secondary"),
             ),
         )
@@ -321,6 +327,16 @@ def build(state: State, seat: int, sel: Selection | None = None) -> Panel:
     if "end_turn" in gs:
         buttons.append(Button("b", "end_turn", *_BUTTONS["end_turn"]))
     return Panel(text, tuple(selects), tuple(buttons))
+
+
+def confirm_key(state: State, seat: int, move: Mapping[str, Any]) -> str | None:
+    """The key a confirmation of `move` travels under: a group holding only that move (so the
+    Yes button can't play anything else), or None if the panel can't ask for it."""
+    key = _group_key(move)
+    group = groups(state, seat).get(key)
+    if group is None or len(group.moves) != 1 or group.moves[0] != move:
+        return None
+    return key
 
 
 # --- clicks ----------------------------------------------------------------------------------

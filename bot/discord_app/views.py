@@ -31,9 +31,10 @@ def app_of(itx: discord.Interaction[Any]) -> NauticusApp:
 
 class GameButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=ids.template("play", "b", "ok", "lobby", "abort"),
+    template=ids.template("play", "b", "ok", "lobby", "abort", "skip", "replace"),
 ):
-    """Play, Pass / Extra action / End turn / Back, confirmations, lobby and abort buttons."""
+    """Play, Pass / Extra action / End turn / Back, confirmations, lobby buttons, and the
+    moderators' confirmations (abort, skip, replace)."""
 
     def __init__(
         self,
@@ -133,12 +134,18 @@ def lobby_view(game_id: int, version: int) -> discord.ui.View:
         ("leave", "Leave", discord.ButtonStyle.secondary),
         ("start", "Start", discord.ButtonStyle.primary),
         ("cancel", "Cancel", discord.ButtonStyle.danger),
+        ("seating", "Seating: random / join order", discord.ButtonStyle.secondary),
     ):
         view.add_item(GameButton(ids.CustomId("lobby", game_id, version, arg), label, style))
     return view
 
 
 def abort_view(cid: ids.CustomId) -> discord.ui.View:
+    return confirm_view(cid, "Yes, abort the game")
+
+
+def confirm_view(cid: ids.CustomId, label: str) -> discord.ui.View:
+    """One danger button that confirms a moderator's action."""
     view = discord.ui.View(timeout=None)
-    view.add_item(GameButton(cid, "Yes, abort the game", discord.ButtonStyle.danger))
+    view.add_item(GameButton(cid, label, discord.ButtonStyle.danger))
     return view
