@@ -509,7 +509,7 @@ class GameService:
                     else "nobody"
                 )
                 raise NotYourTurn(
-                    f"It's not your turn: {who} must {texts.must_decide(state)}. "
+                    f"It's not your turn: {who} must {texts.must_decide(state, you=False)}. "
                     "You'll be pinged when it's yours.",
                     current=current,
                 )
@@ -1225,7 +1225,7 @@ class GameService:
                 decide, mine = texts.must_decide(state), True
             elif state.current is not None:
                 who = texts.name(rec.names[state.current])
-                decide, mine = f"waiting for {who} to {texts.must_decide(state)}", False
+                decide, mine = f"waiting for {who} to {texts.must_decide(state, you=False)}", False
             else:
                 decide, mine = "finished", False
             out.append(

@@ -47,6 +47,12 @@ def name(raw: str) -> str:
     return escape_mentions(escape_markdown(text))
 
 
+def quoted(text: str) -> str:
+    """A refusal that repeats what a user typed, made inert: no markdown, mentions or controls."""
+    clean = "".join(ch if ch == "\n" or ch.isprintable() else "\ufffd" for ch in text)
+    return escape_mentions(escape_markdown(clean))
+
+
 def mention(user_id: int) -> str:
     return f"<@{int(user_id)}>"
 
@@ -100,8 +106,13 @@ _VERBS = {
 }
 
 
-def must_decide(state: State) -> str:
-    """What the seat that must act has to decide now, in a few words."""
+def must_decide(state: State, *, you: bool = True) -> str:
+    """What the seat that must act has to decide now, in a few words.
+
+    `you` words it for the acting player ("end your turn"); `you=False` for anyone else
+    ("end their turn"), as in status lines and out-of-turn refusals.
+    """
+    your, you_ = ("your", "you") if you else ("their", "they")
     if state.step == "over":
         return "nothing: the game is over"
     if state.step == "choose":
@@ -109,24 +120,26 @@ def must_decide(state: State) -> str:
     if state.step == "bonus":
         space = state.space
         kind = data.SPACE_BONUS[space].tile if space is not None else None
-        return f"take the bonus {kind or 'tile'} of your choice"
+        return f"take the bonus {kind or 'tile'} of {your} choice"
     turn = state.turn
     assert turn is not None
     if turn.pending:
         p = turn.pending[0]
         if p.kind == "reward":
             return f"choose {plural(p.left, 'reward')} for finished ship #{p.ship + 1}"
-        return "take your free tile (you bought all 4)"
+        return f"take {your} free tile ({you_} bought all 4)"
     if turn.extra is not None:
-        return f"your extra action ({action(turn.extra)}): use it or end it"
+        return f"use {your} extra action ({action(turn.extra)}) or end it"
     if turn.passed or turn.closed:
-        return "end your turn (or take your extra action)"
+        return f"end {your} turn (or take {your} extra action)"
     act = state.action
     verb = _VERBS.get(act or "", "act")
     blue = plural(turn.blue, "blue worker")
     if turn.uses:
-        return f"{action(act)}: {verb} more or end your turn ({blue} left)"
-    return f"{action(act)}, your turn: {verb} or pass ({blue})"
+        return f"{action(act)}: {verb} more or end {your} turn ({blue} left)"
+    if you:
+        return f"{action(act)}, your turn: {verb} or pass ({blue})"
+    return f"{action(act)}: {verb} or pass ({blue})"
 
 
 def turn_ping(state: State, names: Sequence[str], user_id: int) -> str:
@@ -299,7 +312,7 @@ def status_line(state: State, names: Sequence[str]) -> str:
     seat = state.current
     assert seat is not None
     who = f"{PLAYER_MARKS[seat].emoji} {name(names[seat])} (seat {seat + 1})"
-    return fit(f"{head} · {who} must {must_decide(state)}.")
+    return fit(f"{head} · {who} must {must_decide(state, you=False)}.")
 
 
 def scores_line(state: State, names: Sequence[str]) -> str:

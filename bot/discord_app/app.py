@@ -113,7 +113,11 @@ class NauticusApp:
             # e.g. the same interaction delivered twice, or it expired): nothing to reply to.
             log.info("interaction %s not answerable: %s", itx.id, exc)
             return
-        if isinstance(exc, ServiceError | IllegalMove | Refusal | moves_map.BadOption):
+        if isinstance(exc, IllegalMove | moves_map.BadOption):
+            # These quote the option values as typed: never let them format text or mention.
+            await self.reply(itx, texts.quoted(str(exc)))
+            return
+        if isinstance(exc, ServiceError | Refusal):
             await self.reply(itx, str(exc))
             return
         if isinstance(exc, panel.PanelError):
@@ -295,7 +299,7 @@ class NauticusApp:
                 "It's not your turn"
                 + (
                     f": {texts.name(rec.names[who])} (seat {who + 1}) must "
-                    f"{texts.must_decide(state)}."
+                    f"{texts.must_decide(state, you=False)}."
                     if who is not None
                     else "; the game is over."
                 )
@@ -510,7 +514,7 @@ class NauticusApp:
         await self.reply(
             itx,
             f"Skip the turn of {texts.seat_tag(seat)} {texts.name(rec.names[seat])}? They must "
-            f"{texts.must_decide(state)}; the bot plays for them, starting with: {first}. "
+            f"{texts.must_decide(state, you=False)}; the bot plays for them, starting with: {first}. "
             "This is logged in the channel and in the game's log.",
             view=views.confirm_view(cid, "Yes, skip the turn"),
         )

@@ -572,11 +572,31 @@ def _put(row: tuple[str | None, ...], i: int, value: str) -> tuple[str | None, .
     return (*row[:i], value, *row[i + 1 :])
 
 
+# How a refusal names each move type ("You can't take money now; you can: buy or pass").
+MOVE_WORDS = {
+    "choose_action": "choose an action",
+    "take_bonus": "take a bonus tile",
+    "buy": "buy",
+    "take_free_tile": "take a free tile",
+    "transport": "transport",
+    "money": "take money",
+    "crowns": "score crowns",
+    "deliver": "deliver",
+    "reward": "choose a reward",
+    "extra": "start the extra action",
+    "end_extra": "end the extra action",
+    "pass": "pass",
+    "end_turn": "end your turn",
+}
+
+
 def _not_now(state: State, seat: int, mtype: str) -> IllegalMove:
     allowed = _allowed_types(state, seat)
+    words = [MOVE_WORDS[t] for t in allowed]
+    options = words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
     return IllegalMove(
         "not_now",
-        f"You can't {mtype.replace('_', ' ')} now; you can: {', '.join(allowed)}.",
+        f"You can't {MOVE_WORDS[mtype]} now; you can: {options}.",
         type=mtype,
         allowed=allowed,
     )

@@ -169,3 +169,12 @@ def test_fit_cuts_at_a_line_and_marks_the_cut() -> None:
     cut = texts.fit(text)
     assert len(cut) <= texts.MAX_MESSAGE and cut.endswith("\n…")
     assert texts.fit("short") == "short"
+
+
+def test_quoted_refusal_cannot_format_or_mention() -> None:
+    from bot import texts
+
+    out = texts.quoted("'\x00<@&1>@everyone **x**' is not an item")
+    assert "\x00" not in out and "\ufffd" in out
+    assert "@everyone" not in out  # escape_mentions breaks it with a zero-width space
+    assert "\\*\\*x\\*\\*" in out

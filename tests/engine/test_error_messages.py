@@ -235,10 +235,15 @@ def test_unknown_type_lists_the_types() -> None:
 @provokes("not_now")
 def test_not_now_says_what_is_possible() -> None:
     state = nauticus.new_game(2, 1)
-    refused(state, 0, {"type": "pass"}, "not_now", "can't pass now", "you can: choose_action")
+    refused(state, 0, {"type": "pass"}, "not_now", "can't pass now", "you can: choose an action")
     buying = at("hulls")
     refused(
-        buying, 0, {"type": "money", "workers": 1}, "not_now", "money", "buy, pass, extra, end_turn"
+        buying,
+        0,
+        {"type": "money", "workers": 1},
+        "not_now",
+        "can't take money now",
+        "buy, pass, start the extra action or end your turn",
     )
 
 
