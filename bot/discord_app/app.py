@@ -514,7 +514,8 @@ class NauticusApp:
         await self.reply(
             itx,
             f"Skip the turn of {texts.seat_tag(seat)} {texts.name(rec.names[seat])}? They must "
-            f"{texts.must_decide(state, you=False)}; the bot plays for them, starting with: {first}. "
+            f"{texts.must_decide(state, you=False)}; the bot plays for them, starting with: "
+            f"{first}. "
             "This is logged in the channel and in the game's log.",
             view=views.confirm_view(cid, "Yes, skip the turn"),
         )
