@@ -162,6 +162,11 @@ class NauticusApp:
         if not lacking:
             return ""
         log.warning("missing permissions in channel %s: %s", itx.channel_id, lacking)
+        if lacking == ["Attach Files"]:
+            return (
+                "\n⚠️ I can't attach the game's pictures here: missing Attach Files. The "
+                "summaries are still posted; ask a server admin to grant it."
+            )
         return (
             f"\n⚠️ I can't post the game's messages here: missing {', '.join(lacking)}. "
             "Ask a server admin to grant it."

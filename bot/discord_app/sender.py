@@ -13,10 +13,17 @@ from typing import Any
 
 import discord
 
+from bot import texts
 from bot.discord_app import perms, views
 from bot.outbox import DeliveryRefused, OutMessage
 
 log = logging.getLogger(__name__)
+
+ATTACH_FILES = "Attach Files"
+NO_PICTURES = (
+    "*(Pictures not attached: I'm missing the **Attach Files** permission in this channel. "
+    "Ask a server admin to grant it; `/nauticus board` shows the board privately meanwhile.)*"
+)
 
 
 def allowed_mentions(msg: OutMessage) -> discord.AllowedMentions:
@@ -58,18 +65,30 @@ class DiscordSender:
                 channel = await self.client.fetch_channel(channel_id)
             except (discord.NotFound, discord.Forbidden) as exc:
                 raise DeliveryRefused(f"channel {channel_id} is gone or hidden: {exc}") from exc
-        self._check(channel, channel_id)
         return channel
 
-    def _check(self, channel: Any, channel_id: int) -> None:
-        """Refuse (with the permission's name) before Discord would."""
+    def _check(self, channel: Any, channel_id: int, msg: OutMessage) -> bool:
+        """Refuse (with the permission's name) before Discord would; False = post no files.
+
+        Without Attach Files alone, a post with pictures still goes out as text with a note,
+        so a phase summary is never lost for want of its pictures.
+        """
         guild = getattr(channel, "guild", None)
         me = getattr(guild, "me", None)
         if me is None:
-            return  # not cached (no member intent): Discord itself will say Forbidden
+            return True  # not cached (no member intent): Discord itself will say Forbidden
         lacking = perms.missing(
             channel.permissions_for(me), in_thread=isinstance(channel, discord.Thread)
         )
+        no_files = ATTACH_FILES in lacking
+        lacking = [n for n in lacking if n != ATTACH_FILES]  # only posts with pictures need it
+        if no_files and msg.files and not lacking:
+            log.warning(
+                "posting without pictures in channel %s: missing permission %s",
+                channel_id,
+                ATTACH_FILES,
+            )
+            return False
         if lacking:
             log.warning(
                 "cannot post in channel %s: missing permission(s) %s",
@@ -77,30 +96,37 @@ class DiscordSender:
                 ", ".join(lacking),
             )
             raise DeliveryRefused(f"missing permission(s): {', '.join(lacking)}")
+        return True
 
     async def send(self, channel_id: int, msg: OutMessage) -> int:
         channel = await self._channel(channel_id)
+        with_files = self._check(channel, channel_id, msg)
         kwargs: dict[str, Any] = {"allowed_mentions": allowed_mentions(msg)}
         view = components(msg)
         if view is not None:
             kwargs["view"] = view
-        if msg.files:
+        text = msg.text
+        if msg.files and with_files:
             kwargs["files"] = files(msg)
+        elif msg.files:
+            text = texts.fit(f"{text}\n{NO_PICTURES}")
         if msg.nonce is not None:
             kwargs["nonce"] = msg.nonce
         try:
-            message = await channel.send(msg.text, **kwargs)
+            message = await channel.send(text, **kwargs)
         except discord.Forbidden as exc:
             raise DeliveryRefused(f"Discord refused the post: {exc}") from exc
         return int(message.id)
 
     async def edit(self, channel_id: int, message_id: int, msg: OutMessage) -> None:
         channel = await self._channel(channel_id)
+        with_files = self._check(channel, channel_id, msg)
         partial = channel.get_partial_message(message_id)
+        text = msg.text if with_files or not msg.files else texts.fit(f"{msg.text}\n{NO_PICTURES}")
         try:
             await partial.edit(
-                content=msg.text,
-                attachments=files(msg),
+                content=text,
+                attachments=files(msg) if with_files else [],
                 view=components(msg),
                 allowed_mentions=allowed_mentions(msg),
             )

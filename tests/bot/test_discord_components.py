@@ -148,7 +148,6 @@ async def test_lobby_posts_carry_join_leave_start_cancel_and_seating() -> None:
     [
         ("send_messages", False, "Send Messages"),
         ("send_messages_in_threads", True, "Send Messages in Threads"),
-        ("attach_files", False, "Attach Files"),
         ("embed_links", True, "Embed Links"),
         ("view_channel", False, "View Channel"),
     ],
@@ -184,3 +183,19 @@ async def test_edits_replace_text_files_and_buttons_with_the_same_mention_limits
     assert kwargs["content"] == "✅ Ana took Hulls."
     assert kwargs["view"] is None and kwargs["attachments"] == []
     assert kwargs["allowed_mentions"].to_dict() == {"parse": [], "users": []}
+
+
+async def test_without_attach_files_a_post_with_pictures_goes_out_as_text_with_a_note() -> None:
+    perms = discord.Permissions.all()
+    perms.attach_files = False
+    channel = _channel(perms)
+    assert MSG.files
+    assert await DiscordSender(_client(channel)).send(1, MSG) == 999
+    (text,), kwargs = channel.send.call_args
+    assert text.startswith(MSG.text)
+    assert "Attach Files" in text and "not attached" in text
+    assert "files" not in kwargs
+    # A post without pictures is not affected at all.
+    plain = OutMessage(text="Your turn", mention_user_ids=(55,), components=None, game_id=3)
+    await DiscordSender(_client(channel)).send(1, plain)
+    assert channel.send.call_args.args == ("Your turn",)
