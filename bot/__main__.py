@@ -19,7 +19,7 @@ from pathlib import Path
 from bot.config import (
     Config,
     ConfigError,
-    check_api_base,
+    apply_api_base,
     install_redaction,
     load_config,
     load_dotenv_file,
@@ -122,30 +122,14 @@ def _run(config: Config) -> int:
     return EXIT_OK
 
 
-def _point_at(api_base: str) -> None:
-    """Send discord.py's REST and gateway traffic to a local fake Discord (tests only).
-
-    discord.py has no base-URL option: REST routes come from `Route.BASE` and the first gateway
-    connection from `DiscordWebSocket.DEFAULT_GATEWAY`, both class attributes.
-    """
-    import discord.gateway
-    import discord.http
-    import yarl
-
-    root = check_api_base(api_base)
-    ws = "wss" if root.startswith("https:") else "ws"
-    discord.http.Route.BASE = f"{root}/api/v10"
-    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(f"{ws}://{root.split('://')[1]}/")
-    log.warning("DISCORD_API_BASE is set: talking to %s, not to Discord", root)
-
-
 async def _serve(config: Config) -> None:
     from bot.discord_app.client import create_client
     from bot.store import Store
 
     token = config.require_token()
     if config.api_base:
-        _point_at(config.api_base)
+        root = apply_api_base(config.api_base)
+        log.warning("DISCORD_API_BASE is set: talking to %s, not to Discord", root)
     # Held until the process ends: `restore` and a second bot refuse while it is held.
     lock = RunLock(config.database_path)
     lock.acquire()

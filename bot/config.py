@@ -280,3 +280,24 @@ def setup_logging(level: str) -> None:
     logging.getLogger("discord.client").addFilter(_no_voice_warning)
     # aiosqlite logs every statement at DEBUG: noise, and slow at our rate of statements.
     logging.getLogger("aiosqlite").setLevel(max(logging.INFO, root.level))
+
+
+def apply_api_base(api_base: str) -> str:
+    """Send discord.py's REST and gateway traffic to a local fake Discord (tests only).
+
+    discord.py has no base-URL option: REST routes come from `Route.BASE` and the first gateway
+    connection from `DiscordWebSocket.DEFAULT_GATEWAY`, both class attributes (so process-wide).
+    Returns the checked origin.
+
+    Raises:
+        ConfigError: the URL is not a bare loopback http(s) origin (nothing is changed then).
+    """
+    import discord.gateway
+    import discord.http
+    import yarl
+
+    root = check_api_base(api_base)
+    ws = "wss" if root.startswith("https:") else "ws"
+    discord.http.Route.BASE = f"{root}/api/v10"
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(f"{ws}://{root.split('://')[1]}/")
+    return root
