@@ -306,10 +306,9 @@ class GameService:
             try:
                 state = from_json(row.state_json)
             except Exception:
-                # Only possible for a state another engine version wrote in a shape this one
-                # can't read; `_active` refuses such a game with an error id.
-                if row.engine_version == ENGINE_VERSION:
-                    raise
+                # A state another engine version wrote in a shape this one can't read, or a
+                # damaged one: `_active` refuses (or flags) such a game with an error id and
+                # `check_all` reports it, instead of every look at the channel failing.
                 log.exception("game %s: state of engine %s unreadable", row.id, row.engine_version)
         return GameRecord(
             id=row.id,
@@ -358,7 +357,7 @@ class GameService:
                 )
             rec = await self._record(tx, row)
             moves = await tx.moves(row.id) if row.engine_version == ENGINE_VERSION else None
-        if rec.state is None:
+        if rec.state is None and row.engine_version != ENGINE_VERSION:
             eid = error_id()
             log.error(
                 "game %s: stored by engine %s, running %s: state unreadable [error %s]",
@@ -376,10 +375,22 @@ class GameService:
         if moves is None:
             self._remember(rec)
             return rec
-        replayed = replay(rec.seed, len(rec.seats), moves)
-        if to_json(replayed) != to_json(rec.state):
+        replayed: State | None = None
+        if rec.state is not None:
+            try:
+                replayed = replay(rec.seed, len(rec.seats), moves)
+            except Exception:
+                # A log the engine refuses is as much a mismatch as a different state; letting
+                # the engine's error through would read as if the player's move were illegal.
+                log.exception("game %s: its log does not replay", rec.id)
+        if replayed is None or rec.state is None or to_json(replayed) != to_json(rec.state):
             eid = error_id()
-            reason = f"[{eid}] state differs from a replay of its {len(moves)} moves"
+            if rec.state is None:
+                reason = f"[{eid}] stored state unreadable"
+            elif replayed is None:
+                reason = f"[{eid}] its {len(moves)} moves do not replay"
+            else:
+                reason = f"[{eid}] state differs from a replay of its {len(moves)} moves"
             log.error("game %s flagged: %s", rec.id, reason)
             async with self.store.write() as tx:
                 await tx.flag_game(rec.id, reason)
@@ -1121,14 +1132,18 @@ class GameService:
                 SeatRow(i, s.user_id, s.name)
                 for i, s in enumerate(s for s in seats if s.user_id != target_id)
             ]
-            host = row.host_id if row.host_id != target_id else rest[0].user_id
             await tx.add_admin_log(
                 row.id,
                 kind="remove",
                 by_user_id=user_id,
                 text=f"{texts.name(target.name)} was removed from the lobby",
             )
-            rec = await self._lobby_change(tx, row, rest, host)
+            if not rest:
+                # A moderator removed the last seat: the lobby closes, as after a last Leave.
+                rec = await self._close_lobby(tx, row, seats)
+            else:
+                host = row.host_id if row.host_id != target_id else rest[0].user_id
+                rec = await self._lobby_change(tx, row, rest, host)
         self._kick()
         return rec
 
