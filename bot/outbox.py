@@ -73,6 +73,19 @@ class DeliveryRefused(Exception):
     the row is given up at once instead of after several attempts."""
 
 
+class DeliveryDelayed(Exception):
+    """Raised by a Sender when Discord cannot be reached or answers with a server error.
+
+    A home-hosted bot loses its network for minutes at a time; such failures say nothing about
+    the message, so they never count towards giving a row up: it is retried (with backoff)
+    until Discord answers.
+    """
+
+
+# Failures of the way to Discord rather than of the message (see DeliveryDelayed).
+TRANSIENT: tuple[type[BaseException], ...] = (DeliveryDelayed, OSError, TimeoutError)
+
+
 # kinds -> encoded pictures; the default draws with `render`, tests and benches may swap it.
 Draw = Callable[[Sequence[str], dict[str, Any]], tuple[OutFile, ...]]
 
@@ -223,6 +236,15 @@ class Outbox:
             async with self.store.write() as tx:
                 await tx.mark_sent(row.id, None, f"refused: {exc}")
             return True
+        except TRANSIENT as exc:
+            log.warning(
+                "outbox row %s (game %s) delayed, will retry: %s: %s",
+                row.id,
+                row.game_id,
+                type(exc).__name__,
+                exc,
+            )
+            return False
         except Exception as exc:
             eid = error_id()
             log.exception("outbox row %s (game %s) failed [error %s]", row.id, row.game_id, eid)

@@ -15,7 +15,7 @@ import discord
 
 from bot import texts
 from bot.discord_app import perms, views
-from bot.outbox import DeliveryRefused, OutMessage
+from bot.outbox import DeliveryDelayed, DeliveryRefused, OutMessage
 
 log = logging.getLogger(__name__)
 
@@ -116,6 +116,8 @@ class DiscordSender:
             message = await channel.send(text, **kwargs)
         except discord.Forbidden as exc:
             raise DeliveryRefused(f"Discord refused the post: {exc}") from exc
+        except discord.DiscordServerError as exc:
+            raise DeliveryDelayed(f"Discord answered {exc.status}") from exc
         return int(message.id)
 
     async def edit(self, channel_id: int, message_id: int, msg: OutMessage) -> None:
@@ -134,3 +136,5 @@ class DiscordSender:
             raise DeliveryRefused(f"message {message_id} was deleted: {exc}") from exc
         except discord.Forbidden as exc:
             raise DeliveryRefused(f"Discord refused the edit: {exc}") from exc
+        except discord.DiscordServerError as exc:
+            raise DeliveryDelayed(f"Discord answered {exc.status}") from exc

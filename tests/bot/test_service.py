@@ -573,7 +573,7 @@ async def test_failing_channel_holds_back_only_itself(store: Store) -> None:
     class Flaky(FakeDiscord):
         async def send(self, channel_id: int, msg: OutMessage) -> int:
             if channel_id == 1:
-                raise ConnectionError("discord is down for channel 1")
+                raise RuntimeError("a bug posting to channel 1")
             return await super().send(channel_id, msg)
 
         async def edit(self, channel_id: int, message_id: int, msg: OutMessage) -> None:
@@ -641,3 +641,28 @@ async def test_outbox_pages_through_many_pending_rows(store: Store) -> None:
     for ch in range(1, 8):
         ops = [op for op, c, _ in channel.log if c == ch]
         assert ops == ["send", "edit"]
+
+
+async def test_network_outage_never_gives_a_message_up(store: Store) -> None:
+    svc = GameService(store)
+    await svc.open_lobby(GUILD, 1, ANA, "Ana")
+
+    class Offline(FakeDiscord):
+        down = True
+
+        async def send(self, channel_id: int, msg: OutMessage) -> int:
+            if self.down:
+                raise ConnectionError("network unreachable")
+            return await super().send(channel_id, msg)
+
+    net = Offline()
+    outbox = Outbox(store, net, draw=fake_draw, max_attempts=2)
+    for _ in range(5):  # far more failures than max_attempts
+        assert await outbox.deliver_pending() == 1
+    async with store.read() as tx:
+        assert len(await tx.pending_outbox()) == 1
+    net.down = False
+    assert await outbox.deliver_pending() == 0
+    assert [c for _, c, _ in net.log] == [1]  # delivered once, when the network came back
+    async with store.read() as tx:
+        assert await tx.pending_outbox() == []
