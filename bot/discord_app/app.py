@@ -190,6 +190,12 @@ class NauticusApp:
         self, channel_id: int, user_id: int, *, game_id: int | None = None
     ) -> tuple[GameRecord, State, int]:
         rec = await self._game(channel_id, game_id=game_id)
+        if rec.flagged:
+            # Its stored state and its log disagree: no panel that could only be refused.
+            raise Refusal(
+                f"This game is on hold: its stored state doesn't match its move log "
+                f"({rec.flagged}). An admin can `/nauticus abort` it."
+            )
         if rec.status != "active" or rec.state is None:
             raise Refusal("The game here hasn't started yet: the lobby is still open.")
         seat = rec.seat_of(user_id)

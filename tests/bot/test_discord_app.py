@@ -409,3 +409,18 @@ async def test_abort_needs_the_host_or_manage_channels_and_a_confirmation(
     await app.on_component(itx, ids.decode(button))  # type: ignore[arg-type]
     assert await app.service.game_in(CHANNEL) is None
     assert "aborted" in replies.text
+
+
+async def test_a_flagged_game_offers_no_panel_and_says_it_is_on_hold(app: NauticusApp) -> None:
+    rec = await started(app)
+    user, _ = acting(rec)
+    async with app.service.store.write() as tx:
+        await tx.flag_game(rec.id, "[e1f2] test")
+    # A restarted bot reads the flag from the database.
+    restarted = NauticusApp(
+        GameService(app.service.store), draw=fake_draw, draw_shipyard=fake_shipyard, clock=Clock()
+    )
+    itx, replies = fake_itx(restarted, user)
+    await restarted.on_component(itx, ids.CustomId("play", rec.id, rec.version))
+    assert "on hold" in replies.text and "[e1f2] test" in replies.text
+    assert "view" not in replies.last[2] and replies.last[2]["ephemeral"]
