@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 import sqlite3
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -13,13 +12,6 @@ from bot.service import GameService, GameUnavailable
 from bot.store import Store
 from engine.nauticus import legal_moves
 from tests.bot.test_service import ANA, BEN, CH, GUILD, NAMES, counts, play_any, started
-
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    s = await Store.open(tmp_path / "bot.db")
-    yield s
-    await s.close()
 
 
 async def test_a_log_that_does_not_replay_flags_the_game(tmp_path: Path) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import random
 import sqlite3
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -70,13 +70,6 @@ drawn: list[tuple[str, ...]] = []
 def fake_draw(kinds: Sequence[str], game_view: dict[str, Any]) -> tuple[OutFile, ...]:
     drawn.append(tuple(kinds))
     return tuple(OutFile(f"{k}.png", b"\x89PNG", f"alt {k}") for k in kinds)
-
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    s = await Store.open(tmp_path / "bot.db")
-    yield s
-    await s.close()
 
 
 @pytest.fixture

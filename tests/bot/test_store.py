@@ -67,13 +67,6 @@ async def test_refuses_a_newer_schema_and_a_non_database(tmp_path: Path) -> None
         await Store.open(junk)
 
 
-@pytest.fixture
-async def store(tmp_path: Path):  # type: ignore[no-untyped-def]
-    s = await Store.open(tmp_path / "s.db")
-    yield s
-    await s.close()
-
-
 async def _game(store: Store, channel: int) -> int:
     async with store.write() as tx:
         return await tx.insert_game(
