@@ -21,10 +21,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import nauticus
-from render import board, shipyard, shipyards
-from render.board_pic import draw_board
 from render.canvas import encode
-from render.shipyard_pic import draw_shipyard
+from render.nauticus import board, shipyard, shipyards
+from render.nauticus.board_pic import draw_board
+from render.nauticus.shipyard_pic import draw_shipyard
 from tests.render.states import late_game
 
 

@@ -36,13 +36,20 @@ EXIT_TOKEN_REJECTED = 3
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="python -m bot", description="The Nauticus Discord bot.")
+    p = argparse.ArgumentParser(
+        prog="python -m bot", description="The Discord bot for Nauticus and the Nautilus games."
+    )
     sub = p.add_subparsers(dest="command")
     sub.add_parser("run", help="connect to Discord and serve games (the default)")
     off = sub.add_parser(
         "offline", help="play a whole game with random players into a folder (no token needed)"
     )
-    off.add_argument("--players", type=int, default=3, choices=(2, 3, 4))
+    off.add_argument(
+        "--game", default="nauticus", help="which installed game (nauticus, island, duel, …)"
+    )
+    off.add_argument(
+        "--players", type=int, default=None, help="seats (default: 3, or the game's only count)"
+    )
     off.add_argument("--seed", type=int, default=1)
     off.add_argument("--out", type=Path, default=Path("demo"))
     off.add_argument(
@@ -63,6 +70,13 @@ def _parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     command = args.command or "run"
+    from bot.games import load_extra
+
+    try:
+        load_extra()  # BOT_EXTRA_GAMES: plugins installed beside the built-in games
+    except (ImportError, ValueError) as exc:
+        print(f"error: BOT_EXTRA_GAMES: {exc}", file=sys.stderr)
+        return EXIT_CONFIG
     if command == "offline":
         return _offline(args)
     load_dotenv_file()
@@ -160,9 +174,9 @@ async def _serve(config: Config) -> None:
 
 
 async def _check(config: Config) -> int:
+    from bot.games import GAMES
     from bot.service import GameService
     from bot.store import Store
-    from engine.nauticus import ENGINE_VERSION
 
     if not config.database_path.is_file():
         print(f"error: there is no database at {config.database_path}", file=sys.stderr)
@@ -170,13 +184,15 @@ async def _check(config: Config) -> int:
     store = await Store.open(config.database_path)
     try:
         problems = await GameService(store).check_all()
+        older = 0
         async with store.read() as tx:
-            row = await tx.one(
-                "SELECT COUNT(*) FROM games WHERE status IN ('active', 'finished') "
-                "AND engine_version != ?",
-                (ENGINE_VERSION,),
-            )
-        older = int(row[0]) if row else 0
+            for plugin in GAMES:
+                row = await tx.one(
+                    "SELECT COUNT(*) FROM games WHERE status IN ('active', 'finished') "
+                    "AND kind = ? AND engine_version != ?",
+                    (plugin.kind, plugin.rules.engine_version),
+                )
+                older += int(row[0]) if row else 0
     finally:
         await store.close()
     if older:
@@ -217,9 +233,15 @@ def _backup_or_restore(command: str, config: Config, path: Path) -> int:
 def _offline(args: argparse.Namespace) -> int:
     from bot.offline import run_offline, summary
 
-    result = asyncio.run(
-        run_offline(args.players, args.seed, args.out, pictures=not args.no_pictures)
-    )
+    try:
+        result = asyncio.run(
+            run_offline(
+                args.players, args.seed, args.out, game=args.game, pictures=not args.no_pictures
+            )
+        )
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_ERROR
     print(summary(result))
     return EXIT_OK
 

@@ -1,8 +1,10 @@
 """The offline runner: a whole game through the real GameService, with no Discord and no token.
 
 A stand-in channel writes, in order, every public message (with what it pings and which buttons
-it carries), every edit, every private panel the acting player would see, and every picture, to
-a folder. Seats are driven by seeded random legal moves, so the same seed gives the same game.
+it carries), every edit and every public picture to a folder; what only one seat may see (its
+panel, its hand, its private pictures) goes to `private/<name>.md` and `private/` beside it, so a
+reader can check that nothing private reached the public transcript. Seats are driven by seeded
+random legal moves, so the same seed gives the same game. Any installed game can be played.
 """
 
 from __future__ import annotations
@@ -10,14 +12,16 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
+from bot.discord_app import panel
+from bot.games import GAMES
 from bot.outbox import Draw, Outbox, OutMessage, draw_with_render
-from bot.service import GameService, NeedsConfirmation
+from bot.plugin import GamePlugin, Seen
+from bot.service import GameRecord, GameService, NeedsConfirmation
 from bot.store import Store
-from engine.nauticus import State, data, describe, final_scores, legal_moves
 
 NAMES = ("Ana", "Ben", "Cleo", "Dev")
 CHANNEL_ID = 100
@@ -25,6 +29,7 @@ GUILD_ID = 10
 FIRST_USER_ID = 1001
 TRANSCRIPT = "transcript.md"
 DB_NAME = "offline.db"
+PRIVATE = "private"
 
 
 class FolderChannel:
@@ -64,19 +69,36 @@ class FolderChannel:
             lines.append(f"- picture {path.name}: {f.description}")
         self.transcript.write("\n".join(lines).rstrip() + "\n\n")
 
-    def private(self, who: str, text: str) -> None:
+
+class PrivateNotes:
+    """Each seat's private file: what that seat alone sees (panels, hand, private pictures)."""
+
+    def __init__(self, out: Path, names: Sequence[str]) -> None:
+        self.folder = out / PRIVATE
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self.files = {
+            n: (self.folder / f"{n.lower()}.md").open("w", encoding="utf-8") for n in names
+        }
+        self.pictures: list[Path] = []
+
+    def write(self, who: str, head: str, text: str) -> None:
         body = "\n".join(f"> {line}" if line else ">" for line in text.splitlines())
-        self.transcript.write(f"### private panel for {who}\n\n{body}\n\n")
+        self.files[who].write(f"### {head}\n\n{body}\n\n")
+
+    def picture(self, who: str, filename: str, data: bytes, alt: str) -> None:
+        path = self.folder / f"{who.lower()}-{len(self.pictures) + 1:03d}-{filename}"
+        path.write_bytes(data)
+        self.pictures.append(path)
+        self.files[who].write(f"- picture {path.name}: {alt}\n\n")
+
+    def close(self) -> None:
+        for fh in self.files.values():
+            fh.close()
 
 
-def panel_text(state: State, seat: int) -> str:
-    """What the acting player's panel shows: the Discord layer's panel model when available."""
-    try:
-        from bot.discord_app import panel
-    except ImportError:
-        moves = legal_moves(state, seat)
-        return "\n".join(f"- {describe(m, state)}" for m in moves)
-    return panel.build(state, seat).to_text()
+def panel_text(plugin: GamePlugin, seen: Seen) -> str:
+    """What the acting player's panel shows (the Discord layer's panel model)."""
+    return panel.build(plugin, seen).to_text()
 
 
 @dataclass(frozen=True)
@@ -90,13 +112,25 @@ class OfflineResult:
     names: list[str]
     scores: list[tuple[str, int, int]]  # (name, VP, rank) in seat order
     seconds: float
+    private_pictures: list[Path] = field(default_factory=list)
+
+
+def _hands(plugin: GamePlugin, rec: GameRecord, notes: PrivateNotes, pictures: bool) -> None:
+    """Each seat's hand command at the end of the game, into its own private file."""
+    for seat, name in enumerate(rec.names):
+        mine = rec.seen(seat)
+        notes.write(name, f"/{plugin.command} {plugin.hand_command}", plugin.hand_text(mine))
+        if pictures:
+            for p in plugin.draw(plugin.hand_pictures(), mine):
+                notes.picture(name, p.filename, p.data, p.description)
 
 
 async def run_offline(
-    players: int,
+    players: int | None,
     seed: int,
     out: Path,
     *,
+    game: str = "nauticus",
     pictures: bool = True,
     panels: bool = True,
     draw: Draw | None = None,
@@ -104,10 +138,19 @@ async def run_offline(
     """Play a whole game of `players` seeded random players into the folder `out`.
 
     Raises:
-        ValueError: `players` is not 2 to 4.
+        ValueError: no such game, or a player count the game does not allow.
     """
-    if not data.MIN_PLAYERS <= players <= data.MAX_PLAYERS:
-        raise ValueError(f"Nauticus is played by 2 to 4 players, not {players}.")
+    if game not in GAMES.games:
+        raise ValueError(f"There is no game {game!r}; installed: {', '.join(GAMES.games)}.")
+    plugin = GAMES.get(game)
+    rules = plugin.rules
+    if players is None:
+        players = rules.min_players if rules.min_players == rules.max_players else 3
+    if not rules.min_players <= players <= rules.max_players:
+        raise ValueError(
+            f"{plugin.title} is played by {rules.min_players} to {rules.max_players} players, "
+            f"not {players}."
+        )
     t0 = time.perf_counter()
     out.mkdir(parents=True, exist_ok=True)
     for old in out.iterdir():
@@ -116,6 +159,10 @@ async def run_offline(
             old.suffix in (".png", ".webp") and old.name[:3].isdigit()
         ):
             old.unlink()
+        elif old.name == PRIVATE and old.is_dir():
+            for f in old.iterdir():
+                if f.suffix in (".md", ".png", ".webp"):
+                    f.unlink()
     rng = random.Random(f"offline/{seed}")
     users = [FIRST_USER_ID + i for i in range(players)]
     names = list(NAMES[:players])
@@ -124,46 +171,55 @@ async def run_offline(
     moves = 0
     try:
         with (out / TRANSCRIPT).open("w", encoding="utf-8") as fh:
-            fh.write(f"# Nauticus offline game — {players} players, seed {seed}\n\n")
+            fh.write(f"# {plugin.title} offline game — {players} players, seed {seed}\n\n")
             channel = FolderChannel(out, fh)
+            notes = PrivateNotes(out, names)
 
-            def no_pictures(kinds: Sequence[str], game_view: object) -> tuple[()]:
+            def no_pictures(kind: str, names: Sequence[str], view: object) -> tuple[()]:
                 return ()
 
             chosen_draw: Draw = draw or (draw_with_render if pictures else no_pictures)
             outbox = Outbox(store, channel, draw=chosen_draw)
             svc = GameService(store, outbox=outbox)
-            await svc.open_lobby(GUILD_ID, CHANNEL_ID, users[0], names[0])
+            await svc.open_lobby(GUILD_ID, CHANNEL_ID, users[0], names[0], kind=game)
             for uid, nm in zip(users[1:], names[1:], strict=True):
                 await svc.join(CHANNEL_ID, uid, nm)
             rec = await svc.start(CHANNEL_ID, users[0], can_manage=False, seed=seed)
             await outbox.deliver_pending()
             by_user = dict(zip(users, names, strict=True))
-            while rec.status == "active":
-                state = rec.state
-                assert state is not None and state.current is not None
-                seat = state.current
-                uid = rec.user_at(seat)
-                if panels:
-                    channel.private(by_user[uid], panel_text(state, seat))
-                move = rng.choice(legal_moves(state, seat))
-                try:
-                    result = await svc.play(CHANNEL_ID, uid, move, version=rec.version)
-                except NeedsConfirmation as exc:
+            try:
+                while rec.status == "active":
+                    seat = rec.current
+                    assert seat is not None
+                    uid = rec.user_at(seat)
+                    mine = rec.seen(seat)
                     if panels:
-                        channel.private(by_user[uid], f"Please confirm: {exc.reason} → Yes")
-                    result = await svc.play(
-                        CHANNEL_ID, uid, move, version=rec.version, confirm=True
-                    )
-                moves += 1
-                rec = result.record
-                await outbox.deliver_pending()
+                        notes.write(
+                            by_user[uid], f"panel (move {moves + 1})", panel_text(plugin, mine)
+                        )
+                    move = rng.choice(mine.legal)
+                    try:
+                        result = await svc.play(CHANNEL_ID, uid, dict(move), version=rec.version)
+                    except NeedsConfirmation as exc:
+                        if panels:
+                            notes.write(by_user[uid], "confirmation", f"{exc.reason} → Yes")
+                        result = await svc.play(
+                            CHANNEL_ID, uid, dict(move), version=rec.version, confirm=True
+                        )
+                    moves += 1
+                    rec = result.record
+                    await outbox.deliver_pending()
+                if panels:
+                    _hands(plugin, rec, notes, pictures)
+            finally:
+                notes.close()
             assert rec.state is not None
-            scores = [(rec.names[s.seat], s.vp, s.rank) for s in final_scores(rec.state)]
+            scores = [(rec.names[s.seat], s.vp, s.rank) for s in rules.final_scores(rec.state)]
             return OfflineResult(
                 out=out,
                 transcript=out / TRANSCRIPT,
                 pictures=list(channel.pictures),
+                private_pictures=list(notes.pictures),
                 moves=moves,
                 messages=channel.messages,
                 edits=channel.edits,

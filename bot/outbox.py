@@ -19,9 +19,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
+from bot.games import GAMES, LEGACY_KIND
+from bot.plugin import Seen
 from bot.store import OutboxRow, Store
 from bot.texts import MAX_MESSAGE, fit
-from engine.nauticus import from_json, view
 
 log = logging.getLogger(__name__)
 
@@ -86,25 +87,17 @@ class DeliveryDelayed(Exception):
 TRANSIENT: tuple[type[BaseException], ...] = (DeliveryDelayed, OSError, TimeoutError)
 
 
-# kinds -> encoded pictures; the default draws with `render`, tests and benches may swap it.
-Draw = Callable[[Sequence[str], dict[str, Any]], tuple[OutFile, ...]]
+# (game kind, picture names, public view) -> encoded pictures; the default draws with the game's
+# plugin, tests and benches may swap it.
+Draw = Callable[[str, Sequence[str], dict[str, Any]], tuple[OutFile, ...]]
 
 
-def draw_with_render(kinds: Sequence[str], game_view: dict[str, Any]) -> tuple[OutFile, ...]:
-    """Draw the named pictures ("board", "shipyards", "score_sheet") of a public view."""
-    import render  # imported here: render loads fonts, and only the sender ever needs it
-
-    pictures: list[Any] = []
-    for kind in kinds:
-        if kind == "board":
-            pictures.append(render.board(game_view))
-        elif kind == "shipyards":
-            pictures.extend(render.shipyards(game_view))
-        elif kind == "score_sheet":
-            pictures.append(render.score_sheet(game_view))
-        else:
-            raise ValueError(f"unknown picture kind {kind!r}")
-    return tuple(OutFile(p.filename, p.data, _alt(p.alt_text)) for p in pictures)
+def draw_with_render(
+    kind: str, names: Sequence[str], public_view: dict[str, Any]
+) -> tuple[OutFile, ...]:
+    """Draw the named public pictures of a game from its public view (never a state)."""
+    pictures = GAMES.get(kind).draw(names, Seen(None, public_view, ()))
+    return tuple(OutFile(p.filename, p.data, _alt(p.description)) for p in pictures)
 
 
 MAX_ALT_TEXT = 1024  # Discord's limit on an attachment's description
@@ -264,10 +257,11 @@ class Outbox:
         files: tuple[OutFile, ...] = ()
         text = str(p.get("text", ""))
         kinds = p.get("pictures") or []
-        if kinds and p.get("state"):
-            state = from_json(p["state"])
+        public = _public_view(p)
+        if kinds and public is not None:
+            game = str(p.get("game") or LEGACY_KIND)
             try:
-                files = await asyncio.to_thread(self.draw, kinds, view(state))
+                files = await asyncio.to_thread(self.draw, game, kinds, public)
             except Exception:
                 # The words matter more than the pictures: post them and say what went wrong.
                 eid = error_id()
@@ -284,3 +278,19 @@ class Outbox:
             nonce=row.nonce,
             kind=row.kind,
         )
+
+
+def _public_view(payload: dict[str, Any]) -> dict[str, Any] | None:
+    """The public view a post's pictures are drawn from.
+
+    Rows written before the platform stored the state of a game with no secret (Nauticus,
+    `LEGACY_KIND`); its public view is computed from it here.
+    """
+    view = payload.get("view")
+    if isinstance(view, dict):
+        return view
+    state = payload.get("state")
+    if isinstance(state, str):
+        rules = GAMES.get(LEGACY_KIND).rules
+        return rules.view(rules.from_json(state), None)
+    return None

@@ -1,9 +1,11 @@
 """GameService: the one place every lobby change and every move goes through.
 
-load -> check the user's seat and turn -> `engine.nauticus.apply` -> persist (move, state under a
-version check, outbox rows: one transaction) -> kick the outbox sender. Moves in one channel are
-serial (a per-channel asyncio.Lock); a stale panel or a double click fails the version check and
-is refused, never applied twice.
+load -> check the user's seat and turn -> the game's `rules.apply` -> persist (move, state under
+a version check, outbox rows: one transaction) -> kick the outbox sender. Every game goes
+through here the same way: the service knows a game only as a `GamePlugin` of the registry, and
+builds every word it stores for the channel from the public `Seen` (`bot.visibility`). Moves in
+one channel are serial (a per-channel asyncio.Lock); a stale panel or a double click fails the
+version check and is refused, never applied twice.
 """
 
 from __future__ import annotations
@@ -18,21 +20,12 @@ from datetime import UTC, datetime, timedelta
 from typing import Any, NamedTuple
 
 from bot import texts
+from bot.games import GAMES
 from bot.outbox import Outbox, error_id
+from bot.plugin import EventLine, GamePlugin, Post, Seen
 from bot.store import GameRow, MoveRow, NewOutbox, SeatRow, Store, Tx
-from engine.nauticus import (
-    ENGINE_VERSION,
-    Event,
-    State,
-    apply,
-    data,
-    describe,
-    from_json,
-    legal_moves,
-    new_game,
-    to_json,
-)
-from engine.nauticus.rules import price_of
+from bot.visibility import event_dict, readable, seen
+from engine.api import EventLike
 
 log = logging.getLogger(__name__)
 
@@ -115,13 +108,28 @@ class GameRecord:
     status: str  # "lobby" | "active" | "finished" | "aborted"
     host_id: int
     version: int
-    state: State | None
+    state: Any  # the engine's state (opaque here), None in a lobby or when unreadable
     seats: list[Seat]
     engine_version: str
     seed: int
     flagged: str | None = None
     seating: str = "random"  # lobby setting: "random" draw or "join" order
     updated_at: str = ""
+    kind: str = ""  # the game (registry key)
+
+    @property
+    def plugin(self) -> GamePlugin:
+        return GAMES.get(self.kind)
+
+    def seen(self, audience: int | None) -> Seen:
+        """What `audience` (None: the channel; a seat: its holder alone) may see now."""
+        assert self.state is not None
+        return seen(self.plugin, self.state, self.names, audience)
+
+    @property
+    def current(self) -> int | None:
+        """The seat that must decide now (None in a lobby or once over)."""
+        return None if self.state is None else self.plugin.rules.current(self.state)
 
     def seat_of(self, user_id: int) -> int | None:
         for s in self.seats:
@@ -141,7 +149,7 @@ class GameRecord:
 class PlayResult:
     record: GameRecord  # the game after the move
     move: dict[str, Any]
-    events: list[Event]
+    events: list[EventLike]
     text: str  # the move in words, with its cost
     n: int  # the move's number in the game's log
 
@@ -150,58 +158,12 @@ def _seats(rows: Sequence[SeatRow]) -> list[Seat]:
     return [Seat(r.seat, r.user_id, r.name) for r in rows]
 
 
-def confirmation_needed(state: State, seat: int, move: dict[str, Any]) -> str | None:
-    """Why this move needs the player's confirmation first, or None."""
-    turn = state.turn
-    mtype = move.get("type") if isinstance(move, dict) else None
-    if state.step != "turn" or turn is None or turn.seat != seat:
-        return None
-    act = texts.action(state.action)
-    if mtype == "end_turn" and turn.extra is None:
-        if turn.uses == 0 and not turn.passed:
-            return f"You haven't used {act} this turn, so ending it now is a pass."
-        if turn.blue > 0 and not turn.passed:
-            return (
-                f"You still have {texts.plural(turn.blue, 'blue worker')} for {act}; "
-                "they are lost when your turn ends."
-            )
-    if mtype == "buy" and move.get("to") == "storage":
-        item = move.get("item")
-        if isinstance(item, str) and item in data.ITEM_INDEX:
-            player = state.players[seat]
-            full = player.storage_used + data.item_units(item) > data.STORAGE_UNITS
-            if full and price_of(state, item) == 0:
-                # N-BUY-5: legal, but the tile is lost; the worker is spent all the same.
-                return (
-                    f"Your storage has no room for the {texts.item(item)}: it costs 0 taler but "
-                    "would be lost, and the worker is spent all the same."
-                )
-    if mtype == "pass" and seat == state.start:
-        return (
-            f"You chose {act} and took its bonus; if you pass you don't perform it yourself "
-            "(the others still may)."
-        )
-    return None
-
-
 DEFAULT_LOBBY_IDLE = timedelta(days=7)
 SKIP_LIMIT = 12  # moves one skip may play: choose, bonus, rewards, pass, end turn
 
 
 def utc_now() -> datetime:
     return datetime.now(UTC)
-
-
-def skip_move(state: State, seat: int) -> dict[str, Any]:
-    """The move a moderator's skip plays for `seat`: end the extra action, pass, end the turn;
-    a decision that can't be passed (start player's action, bonus, rewards) takes the first
-    choice the engine lists, so the same state always skips the same way."""
-    moves = legal_moves(state, seat)
-    for wanted in ("end_extra", "pass", "end_turn"):
-        for m in moves:
-            if m["type"] == wanted:
-                return m
-    return moves[0]
 
 
 @dataclass(frozen=True)
@@ -213,7 +175,7 @@ class SkipResult:
 
 @dataclass(frozen=True)
 class MyGame:
-    """One line of `/nauticus mygames`."""
+    """One line of `/games mygames`."""
 
     game_id: int
     channel_id: int
@@ -222,14 +184,36 @@ class MyGame:
     your_turn: bool
     decide: str  # what you (or whoever acts) must decide
     since: str  # when the game last changed (ISO time): how long it has waited
+    title: str = ""  # the game's name
 
 
-def replay(seed: int, players: int, moves: Sequence[MoveRow]) -> State:
+def replay(plugin: GamePlugin, seed: int, players: int, moves: Sequence[MoveRow]) -> Any:
     """Rebuild a game from its seed and log."""
-    state = new_game(players, seed)
+    rules = plugin.rules
+    state = rules.new_game(players, seed)
     for m in moves:
-        state, _ = apply(state, m.seat, m.move)
+        state, _ = rules.apply(state, m.seat, m.move)
     return state
+
+
+def _same(plugin: GamePlugin, a: Any, b: Any) -> bool:
+    return plugin.rules.to_json(a) == plugin.rules.to_json(b)
+
+
+def _post_payload(rec: GameRecord, post: Post, public: Seen) -> dict[str, Any]:
+    """An outbox payload of a public post: its pictures are drawn from the public view only."""
+    assert public.audience is None
+    return {
+        "text": post.text,
+        "pictures": list(post.pictures),
+        "view": public.view,
+        "game": rec.kind,
+    }
+
+
+def _no_game_here() -> str:
+    groups = " or ".join(f"`/{g.command} new`" for g in GAMES)
+    return f"No game is being played here. Start one with {groups}."
 
 
 # --- the service -----------------------------------------------------------------------------
@@ -304,7 +288,7 @@ class GameService:
         state = None
         if row.state_json is not None:
             try:
-                state = from_json(row.state_json)
+                state = GAMES.get(row.kind).rules.from_json(row.state_json)
             except Exception:
                 # A state another engine version wrote in a shape this one can't read, or a
                 # damaged one: `_active` refuses (or flags) such a game with an error id and
@@ -324,6 +308,7 @@ class GameService:
             flagged=row.flagged,
             seating=row.seating,
             updated_at=row.updated_at,
+            kind=row.kind,
         )
 
     async def _active(self, channel_id: int) -> GameRecord:
@@ -343,7 +328,7 @@ class GameService:
         async with self.store.read() as tx:
             row = await tx.open_game(channel_id)
             if row is None:
-                raise NoGame("No game is being played here. Start one with `/nauticus new`.")
+                raise NoGame(_no_game_here())
             if row.status == "lobby":
                 raise NoGame(
                     "The game here hasn't started yet: join the lobby, and the host presses Start."
@@ -351,19 +336,20 @@ class GameService:
             if row.flagged:
                 raise GameUnavailable(
                     "This game is on hold: its stored state doesn't match its move log "
-                    f"({row.flagged}). An admin can `/nauticus abort` it.",
+                    f"({row.flagged}). An admin can `/games abort` it.",
                     code="flagged",
                     error_id=row.flagged.split("]")[0].lstrip("["),
                 )
             rec = await self._record(tx, row)
-            moves = await tx.moves(row.id) if row.engine_version == ENGINE_VERSION else None
-        if rec.state is None and row.engine_version != ENGINE_VERSION:
+            engine_version = rec.plugin.rules.engine_version
+            moves = await tx.moves(row.id) if row.engine_version == engine_version else None
+        if rec.state is None and row.engine_version != engine_version:
             eid = error_id()
             log.error(
                 "game %s: stored by engine %s, running %s: state unreadable [error %s]",
                 row.id,
                 row.engine_version,
-                ENGINE_VERSION,
+                engine_version,
                 eid,
             )
             raise GameUnavailable(
@@ -375,15 +361,15 @@ class GameService:
         if moves is None:
             self._remember(rec)
             return rec
-        replayed: State | None = None
+        replayed: Any = None
         if rec.state is not None:
             try:
-                replayed = replay(rec.seed, len(rec.seats), moves)
+                replayed = replay(rec.plugin, rec.seed, len(rec.seats), moves)
             except Exception:
                 # A log the engine refuses is as much a mismatch as a different state; letting
                 # the engine's error through would read as if the player's move were illegal.
                 log.exception("game %s: its log does not replay", rec.id)
-        if replayed is None or rec.state is None or to_json(replayed) != to_json(rec.state):
+        if replayed is None or rec.state is None or not _same(rec.plugin, replayed, rec.state):
             eid = error_id()
             if rec.state is None:
                 reason = f"[{eid}] stored state unreadable"
@@ -396,7 +382,7 @@ class GameService:
                 await tx.flag_game(rec.id, reason)
             raise GameUnavailable(
                 "This game is on hold: its stored state doesn't match its move log, so it was "
-                f"not used (error {eid}). An admin can `/nauticus abort` it.",
+                f"not used (error {eid}). An admin can `/games abort` it.",
                 code="flagged",
                 error_id=eid,
             )
@@ -421,8 +407,10 @@ class GameService:
             row = await tx.last_game(channel_id)
             return None if row is None else await self._record(tx, row)
 
-    async def log(self, channel_id: int, n: int = 10) -> list[str]:
-        """The last `n` moves of the channel's current (or last) game, in words.
+    async def log(self, channel_id: int, n: int = 10, *, reader_id: int | None = None) -> list[str]:
+        """The last `n` moves of the channel's current (or last) game, in words, as the member
+        `reader_id` may read them: every move's public line, and the private lines of their own
+        seat's events (the caller shows them only to that member).
 
         Raises:
             NoGame: no game was ever played here.
@@ -430,7 +418,8 @@ class GameService:
         async with self.store.read() as tx:
             row = await tx.open_game(channel_id) or await tx.last_game(channel_id)
             if row is None:
-                raise NoGame("No game has been played here yet. Start one with `/nauticus new`.")
+                raise NoGame(_no_game_here().replace("being played", "played yet"))
+            plugin = GAMES.get(row.kind)
             seats = _seats(await tx.seats(row.id))
             moves = await tx.last_moves(row.id, max(0, n))
             admin = await tx.admin_log(row.id, after_move=(moves[0].n - 2) if moves else -1)
@@ -442,6 +431,11 @@ class GameService:
             lines.append(
                 f"{m.n}. R{m.round}·P{m.phase} {texts.PLAYER_MARKS[m.seat].emoji} {who}: {m.text}"
             )
+            reader = next((s.seat for s in seats if s.user_id == reader_id), None)
+            if reader is not None:
+                for e in m.events:
+                    if e.get("private_to") == reader:
+                        lines.append(f"   🔒 only you see: {plugin.private_line(e)}")
         lines += [f"— {a[2]}" for a in admin]
         return lines
 
@@ -465,14 +459,14 @@ class GameService:
                     (rec.id, rec.channel_id, f"state of engine {rec.engine_version} unreadable")
                 )
                 continue
-            if rec.engine_version != ENGINE_VERSION:
+            if rec.engine_version != rec.plugin.rules.engine_version:
                 continue
             try:
-                replayed = replay(rec.seed, len(rec.seats), moves)
+                replayed = replay(rec.plugin, rec.seed, len(rec.seats), moves)
             except Exception as exc:
                 problems.append((rec.id, rec.channel_id, f"replay fails: {exc}"))
                 continue
-            if to_json(replayed) != to_json(rec.state):
+            if not _same(rec.plugin, replayed, rec.state):
                 problems.append(
                     (rec.id, rec.channel_id, f"state differs from a replay of {len(moves)} moves")
                 )
@@ -503,8 +497,8 @@ class GameService:
             seat = rec.seat_of(user_id)
             if seat is None:
                 raise NotInGame(
-                    "You are not playing in this game. You can follow it with `/nauticus board` "
-                    "and join the next one when its lobby opens."
+                    f"You are not playing in this game. You can follow it with "
+                    f"`/{rec.plugin.command} board` and join the next one when its lobby opens."
                 )
             if version is not None and version != rec.version:
                 raise StaleVersion(
@@ -512,20 +506,18 @@ class GameService:
                     "Here is the current state; choose again.",
                     current=rec.version,
                 )
-            current = state.current
+            current = rec.current
             if current != seat:
-                who = (
-                    f"{texts.seat_tag(current)} {texts.name(rec.names[current])}"
-                    if current is not None
-                    else "nobody"
-                )
+                if current is None:
+                    raise NotYourTurn("The game is over: there is nothing left to play.")
+                who = f"{texts.seat_tag(current)} {texts.name(rec.names[current])}"
+                must = rec.plugin.must_decide(rec.seen(None), you=False)
                 raise NotYourTurn(
-                    f"It's not your turn: {who} must {texts.must_decide(state, you=False)}. "
-                    "You'll be pinged when it's yours.",
+                    f"It's not your turn: {who} must {must}. You'll be pinged when it's yours.",
                     current=current,
                 )
             if not confirm:
-                reason = confirmation_needed(state, seat, move)
+                reason = rec.plugin.confirmation(rec.seen(seat), move)
                 if reason is not None:
                     raise NeedsConfirmation(reason)
             # An illegal move raises inside the transaction, which then writes nothing.
@@ -541,21 +533,28 @@ class GameService:
         """Append one move, store the new state under the version check, queue its messages."""
         state = rec.state
         assert state is not None
-        new_state, events = apply(state, seat, move)
-        text = describe(move, state) + note
-        evs = [e.to_dict() for e in events]
-        status = "finished" if new_state.step == "over" else "active"
+        plugin = rec.plugin
+        rules = plugin.rules
+        new_state, events = rules.apply(state, seat, move)
+        # The log line is public: an engine's describe never names a secret (engine/api.py).
+        text = rules.describe(move, state) + note
+        evs = [event_dict(e) for e in events]
+        status = "finished" if rules.is_over(new_state) else "active"
+        before = rec.seen(None)
+        round_, phase = plugin.unit(before)
         n = await tx.append_move(
             rec.id,
             seat=seat,
             user_id=user_id,
-            round=state.round,
-            phase=state.phase,
+            round=round_,
+            phase=phase,
             move=move,
             events=evs,
             text=text,
         )
-        ok = await tx.bump_game(rec.id, rec.version, state_json=to_json(new_state), status=status)
+        ok = await tx.bump_game(
+            rec.id, rec.version, state_json=rules.to_json(new_state), status=status
+        )
         if not ok:
             # Only this service writes games, under this lock: a miss means another
             # process shares the database. Refuse rather than overwrite.
@@ -565,7 +564,9 @@ class GameService:
                 current=rec.version,
             )
         after = replace(rec, version=rec.version + 1, state=new_state, status=status)
-        rows = await self._rows_after_move(tx, after, state, seat, n, evs)
+        rows = await self._rows_after_move(
+            tx, after, before, rules.current(state), seat, (round_, phase), evs
+        )
         await tx.add_outbox(rec.id, rows)
         return PlayResult(after, move, list(events), text, n)
 
@@ -573,77 +574,53 @@ class GameService:
         self,
         tx: Tx,
         rec: GameRecord,
-        before: State,
+        before: Seen,
+        before_current: int | None,
         seat: int,
-        n: int,
+        unit: tuple[int, int],
         evs: list[dict[str, Any]],
     ) -> list[NewOutbox]:
-        after = rec.state
-        assert after is not None
+        """The channel posts a move causes, every word from the public view and events."""
+        plugin = rec.plugin
+        after = rec.seen(None)
         rows: list[NewOutbox] = []
-        key_before = (before.round, before.phase, before.current)
-        key_after = (after.round, after.phase, after.current)
-        if key_before == key_after:
+        if (unit, before_current) == (plugin.unit(after), rec.current) and rec.status == "active":
             return rows
-        phase_moves = await tx.moves(rec.id, round=before.round, phase=before.phase)
-        # The move itself was appended in this transaction, so it is in phase_moves already.
-        mine = [e for m in phase_moves if m.seat == seat for e in m.events]
+        unit_moves = [
+            EventLine(m.n, m.seat, m.round, m.phase, m.text, tuple(readable(m.events, None)))
+            for m in await tx.moves(rec.id, round=unit[0], phase=unit[1])
+        ]
+        # The move itself was appended in this transaction, so it is in unit_moves already.
+        mine = [e for m in unit_moves if m.seat == seat for e in m.events]
         ping = await tx.latest_outbox(rec.id, "turn_ping")
         if ping is not None:
             rows.append(
                 NewOutbox(
                     rec.channel_id,
                     "ping_done",
-                    {"text": texts.done_line(before, rec.names[seat], seat, mine)},
+                    {"text": plugin.done_line(before, seat, mine)},
                     edits=ping.id,
                 )
             )
-        if any(e["kind"] == "phase_ended" for e in evs):
-            by_seat: dict[int, list[dict[str, Any]]] = {}
-            header: dict[str, Any] = {}
-            for m in phase_moves:
-                by_seat.setdefault(m.seat, []).extend(m.events)
-                for e in m.events:
-                    if e["kind"] == "action_chosen":
-                        header = {"round": before.round, "phase": before.phase, **e}
-            penalties = {e["seat"]: e["vp"] for e in evs if e["kind"] == "round_penalty"}
-            players = len(before.players)
-            order = [(before.start + i) % players for i in range(players)]
-            text = texts.phase_summary(
-                rec.names, header, by_seat, order, penalties if penalties else None
-            )
-            rows.append(
-                NewOutbox(
-                    rec.channel_id,
-                    "phase_post",
-                    {"text": text, "pictures": ["board", "shipyards"], "state": to_json(after)},
-                )
-            )
-        if after.step == "over":
-            rows.append(
-                NewOutbox(
-                    rec.channel_id,
-                    "final_post",
-                    {
-                        "text": texts.final_result(after, rec.names),
-                        "pictures": ["score_sheet"],
-                        "state": to_json(after),
-                    },
-                )
-            )
+        post = plugin.phase_post(before, after, unit_moves, readable(evs, None))
+        if post is not None:
+            rows.append(NewOutbox(rec.channel_id, "phase_post", _post_payload(rec, post, after)))
+        if rec.status == "finished":
+            final = plugin.final_post(after)
+            rows.append(NewOutbox(rec.channel_id, "final_post", _post_payload(rec, final, after)))
         else:
             rows.append(self._ping_row(rec))
         return rows
 
     def _ping_row(self, rec: GameRecord) -> NewOutbox:
-        state = rec.state
-        assert state is not None and state.current is not None
-        uid = rec.user_at(state.current)
+        current = rec.current
+        assert current is not None
+        uid = rec.user_at(current)
         return NewOutbox(
             rec.channel_id,
             "turn_ping",
             {
-                "text": texts.turn_ping(state, rec.names, uid),
+                "text": rec.plugin.turn_ping(rec.seen(None), uid),
                 "mentions": [uid],
                 "components": "play",
                 "version": rec.version,
@@ -654,11 +631,15 @@ class GameService:
 
     def _lobby_payload(self, rec: GameRecord, status: str, note: str = "") -> dict[str, Any]:
         host = next((s.name for s in rec.seats if s.user_id == rec.host_id), "?")
+        rules = rec.plugin.rules
         return {
             "text": texts.lobby_text(
                 status,
                 host,
                 [(s.user_id, s.name) for s in rec.seats],
+                title=rec.plugin.title,
+                min_players=rules.min_players,
+                max_players=rules.max_players,
                 order_note=note,
                 seating=rec.seating,
             ),
@@ -683,17 +664,21 @@ class GameService:
     async def _open_row(self, tx: Tx, channel_id: int) -> GameRow:
         row = await tx.open_game(channel_id)
         if row is None:
-            raise NoGame("There is no lobby here. Open one with `/nauticus new`.")
+            groups = " or ".join(f"`/{g.command} new`" for g in GAMES)
+            raise NoGame(f"There is no lobby here. Open one with {groups}.")
         return row
 
     async def open_lobby(
-        self, guild_id: int, channel_id: int, user_id: int, name: str
+        self, guild_id: int, channel_id: int, user_id: int, name: str, *, kind: str
     ) -> GameRecord:
-        """Open a lobby in the channel with the user as host and first player.
+        """Open a lobby for a game of `kind` in the channel with the user as host and first
+        player.
 
         Raises:
             LobbyError: the channel already has a lobby or a game in progress.
+            KeyError: no game of that kind is installed.
         """
+        plugin = GAMES.get(kind)
         async with self._lock(channel_id), self.store.write() as tx:
             existing = await tx.open_game(channel_id)
             if existing is not None:
@@ -708,8 +693,9 @@ class GameService:
                 guild_id=guild_id,
                 channel_id=channel_id,
                 host_id=user_id,
-                engine_version=ENGINE_VERSION,
+                engine_version=plugin.rules.engine_version,
                 seed=seed,
+                kind=plugin.kind,
             )
             await tx.set_seats(game_id, [SeatRow(0, user_id, name)])
             row = await tx.game(game_id)
@@ -738,8 +724,9 @@ class GameService:
             seats = await tx.seats(row.id)
             if any(s.user_id == user_id for s in seats):
                 raise LobbyError("You are already in this lobby.", code="already_joined")
-            if len(seats) >= data.MAX_PLAYERS:
-                raise LobbyError(f"The lobby is full ({data.MAX_PLAYERS} players).", code="full")
+            most = GAMES.get(row.kind).rules.max_players
+            if len(seats) >= most:
+                raise LobbyError(f"The lobby is full ({most} players).", code="full")
             seats.append(SeatRow(len(seats), user_id, name))
             rec = await self._lobby_change(tx, row, seats, row.host_id)
         self._kick()
@@ -757,7 +744,7 @@ class GameService:
             if row.status != "lobby":
                 raise LobbyError(
                     "The game has started, so seats are fixed. The host or a member with "
-                    "Manage Channels can `/nauticus abort` it.",
+                    "Manage Channels can `/games abort` it.",
                     code="started",
                 )
             seats = await tx.seats(row.id)
@@ -827,9 +814,16 @@ class GameService:
                     raise LobbyError("The game has already started.", code="started")
                 seats = await tx.seats(row.id)
                 n = len(seats)
-                if not data.MIN_PLAYERS <= n <= data.MAX_PLAYERS:
+                plugin = GAMES.get(row.kind)
+                rules = plugin.rules
+                if not rules.min_players <= n <= rules.max_players:
+                    span = (
+                        f"exactly {rules.min_players}"
+                        if rules.min_players == rules.max_players
+                        else f"{rules.min_players}–{rules.max_players}"
+                    )
                     raise LobbyError(
-                        f"Nauticus needs {data.MIN_PLAYERS}–{data.MAX_PLAYERS} players; "
+                        f"{plugin.title} needs {span} players; "
                         f"the lobby has {n}. Wait for more players to join.",
                         code="player_count",
                     )
@@ -851,9 +845,13 @@ class GameService:
                     random.Random(f"{game_seed}/seats").shuffle(ordered)
                     note = f"Seat order drawn at random (seed {game_seed})."
                 new_seats = [SeatRow(i, s.user_id, s.name) for i, s in enumerate(ordered)]
-                state = new_game(n, game_seed)
+                state = rules.new_game(n, game_seed)
                 if not await tx.bump_game(
-                    row.id, row.version, status="active", seed=game_seed, state_json=to_json(state)
+                    row.id,
+                    row.version,
+                    status="active",
+                    seed=game_seed,
+                    state_json=rules.to_json(state),
                 ):
                     raise StaleVersion(
                         "The lobby changed meanwhile; try again.", current=row.version
@@ -863,20 +861,11 @@ class GameService:
                 assert fresh is not None
                 rec = await self._record(tx, fresh)
                 await self._lobby_edit(tx, rec, "active", note)
-                start_text = texts.fit(
-                    f"**Nauticus begins** — {n} players, {state.rounds} rounds of "
-                    f"{data.PHASES_PER_ROUND} action phases.\n{texts.legend(rec.names)}"
-                )
+                public = rec.seen(None)
+                start = _post_payload(rec, plugin.start_post(public), public)
                 await tx.add_outbox(
                     rec.id,
-                    [
-                        NewOutbox(
-                            channel_id,
-                            "phase_post",
-                            {"text": start_text, "pictures": ["board"], "state": to_json(state)},
-                        ),
-                        self._ping_row(rec),
-                    ],
+                    [NewOutbox(channel_id, "phase_post", start), self._ping_row(rec)],
                 )
             self._remember(rec)
         self._kick()
@@ -893,7 +882,7 @@ class GameService:
             self._check_may_manage(row, user_id, can_manage, "cancel the lobby")
             if row.status != "lobby":
                 raise LobbyError(
-                    "The game has started; use `/nauticus abort` to end it.", code="started"
+                    "The game has started; use `/games abort` to end it.", code="started"
                 )
             rec = await self._close_lobby(tx, row, await tx.seats(row.id))
         self._kick()
@@ -933,7 +922,10 @@ class GameService:
                         NewOutbox(
                             channel_id,
                             "notice",
-                            {"text": f"This game of Nauticus was aborted by {who}; no result."},
+                            {
+                                "text": f"This game of {rec.plugin.title} was aborted by "
+                                f"{who}; no result."
+                            },
                         )
                     )
                     await tx.add_outbox(rec.id, rows)
@@ -961,38 +953,29 @@ class GameService:
         async with self._lock(channel_id):
             rec = await self._active(channel_id)
             self._check_may_manage_rec(rec, user_id, can_manage, "skip a turn")
-            state = rec.state
-            if state is None or state.current is None or state.step == "over":
+            seat = rec.current
+            if rec.state is None or seat is None:
                 raise NoGame("Nothing to skip: the game is over.", code="nothing_to_skip")
             if version is not None and version != rec.version:
                 raise StaleVersion(
                     "The game has moved on since you asked; nothing was skipped. Run "
-                    "`/nauticus skip` again if the turn should still be skipped.",
+                    "`/games skip` again if the turn should still be skipped.",
                     current=rec.version,
                 )
-            seat = state.current
+            plugin = rec.plugin
             who = texts.name(by_name)
             skipped = texts.name(rec.names[seat])
             note = f" (skipped by {who})"
             done: list[str] = []
-            key = (state.round, state.phase)
             async with self.store.write() as tx:
                 cur = rec
                 for _ in range(SKIP_LIMIT):
-                    st = cur.state
-                    assert st is not None
-                    move = skip_move(st, seat)
+                    before = cur.seen(seat)
+                    move = plugin.skip_move(before)
                     result = await self._commit(tx, cur, seat, user_id, move, note)
+                    done.append(plugin.rules.describe(move, cur.state))
                     cur = result.record
-                    done.append(describe(move, st))
-                    after = cur.state
-                    assert after is not None
-                    if (
-                        after.step == "over"
-                        or after.current != seat
-                        or (after.round, after.phase) != key
-                        or move["type"] == "end_turn"
-                    ):
+                    if cur.current != seat or plugin.skip_ends(before, cur.seen(seat), move):
                         break
                 await tx.add_admin_log(
                     rec.id,
@@ -1080,8 +1063,7 @@ class GameService:
                 )
                 await tx.add_admin_log(row.id, kind="replace", by_user_id=user_id, text=line)
                 rows = [NewOutbox(channel_id, "notice", {"text": f"🔁 {line}."})]
-                state = rec.state
-                if rec.status == "active" and state is not None and state.current == old.seat:
+                if rec.status == "active" and rec.current == old.seat:
                     # The seat must act now: the old ping is closed and the new holder pinged.
                     ping = await tx.latest_outbox(rec.id, "turn_ping")
                     if ping is not None:
@@ -1117,7 +1099,7 @@ class GameService:
             if row.status != "lobby":
                 raise LobbyError(
                     "The game has started, so seats are fixed: hand the seat to someone else "
-                    "with `/nauticus replace`, or skip turns with `/nauticus skip`.",
+                    "with `/games replace`, or skip turns with `/games skip`.",
                     code="started",
                 )
             if target_id == user_id:
@@ -1198,7 +1180,7 @@ class GameService:
                     tx,
                     rec,
                     "aborted",
-                    f"This Nauticus lobby was closed after {idle} without activity.",
+                    f"This {rec.plugin.title} lobby was closed after {idle} without activity.",
                 )
                 await tx.add_outbox(
                     rec.id,
@@ -1207,9 +1189,9 @@ class GameService:
                             rec.channel_id,
                             "notice",
                             {
-                                "text": "The Nauticus lobby here was closed: nothing happened "
-                                f"in it for {idle}. Open a new one any time with "
-                                "`/nauticus new`."
+                                "text": f"The {rec.plugin.title} lobby here was closed: "
+                                f"nothing happened in it for {idle}. Open a new one any time "
+                                f"with `/{rec.plugin.command} new`."
                             },
                         )
                     ],
@@ -1231,20 +1213,30 @@ class GameService:
         for rec in recs:
             seat = rec.seat_of(user_id)
             assert seat is not None
-            state = rec.state
+            current = rec.current
             if rec.status == "lobby":
                 decide, mine = "lobby: waiting for the host to start", False
-            elif rec.flagged or state is None:
+            elif rec.flagged or rec.state is None:
                 decide, mine = "on hold (an admin should look at it)", False
-            elif state.current == seat:
-                decide, mine = texts.must_decide(state), True
-            elif state.current is not None:
-                who = texts.name(rec.names[state.current])
-                decide, mine = f"waiting for {who} to {texts.must_decide(state, you=False)}", False
+            elif current == seat:
+                decide, mine = rec.plugin.must_decide(rec.seen(None), you=True), True
+            elif current is not None:
+                who = texts.name(rec.names[current])
+                must = rec.plugin.must_decide(rec.seen(None), you=False)
+                decide, mine = f"waiting for {who} to {must}", False
             else:
                 decide, mine = "finished", False
             out.append(
-                MyGame(rec.id, rec.channel_id, rec.status, seat, mine, decide, rec.updated_at)
+                MyGame(
+                    rec.id,
+                    rec.channel_id,
+                    rec.status,
+                    seat,
+                    mine,
+                    decide,
+                    rec.updated_at,
+                    rec.plugin.title,
+                )
             )
         out.sort(key=lambda g: (not g.your_turn, g.since, g.game_id))
         return out

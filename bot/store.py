@@ -153,6 +153,7 @@ class GameRow:
     created_at: str
     updated_at: str
     seating: str = "random"  # "random" (drawn with the seed) or "join" (join order)
+    kind: str = "nauticus"  # the game (a key of the registry in bot.games)
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,7 +205,7 @@ class NewOutbox:
 
 _GAME_COLS = (
     "id, guild_id, channel_id, status, host_id, engine_version, seed, version, state_json, "
-    "flagged, created_at, updated_at, seating"
+    "flagged, created_at, updated_at, seating, kind"
 )
 _OUTBOX_COLS = (
     "id, game_id, channel_id, kind, payload_json, edits, nonce, created_at, sent_at, message_id, "
@@ -283,14 +284,21 @@ class Tx:
         return [_game(r) for r in rows]
 
     async def insert_game(
-        self, *, guild_id: int, channel_id: int, host_id: int, engine_version: str, seed: int
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        engine_version: str,
+        seed: int,
+        kind: str = "nauticus",
     ) -> int:
         t = now()
         return await self.insert(
             "INSERT INTO games (guild_id, channel_id, status, host_id, engine_version, seed, "
-            "version, state_json, created_at, updated_at) VALUES (?, ?, 'lobby', ?, ?, ?, 0, NULL, "
-            "?, ?)",
-            (guild_id, channel_id, host_id, engine_version, seed, t, t),
+            "version, state_json, created_at, updated_at, kind) VALUES (?, ?, 'lobby', ?, ?, ?, 0, "
+            "NULL, ?, ?, ?)",
+            (guild_id, channel_id, host_id, engine_version, seed, t, t, kind),
         )
 
     async def bump_game(self, game_id: int, expected_version: int, **changes: Any) -> bool:

@@ -1,19 +1,10 @@
-"""Pillow pictures of a Nauticus game, drawn from `engine.nauticus.view(...)` output.
+"""Pillow pictures of every game, drawn from engine views (one sub-package per game).
 
-    >>> from engine import nauticus
-    >>> from render import board
-    >>> pic = board(nauticus.view(nauticus.new_game(players=3, seed=1)))
-    >>> pic.data[:4]
-    b'\\x89PNG'
-
-Every function takes the plain view dict plus keyword-only options and returns a `Picture`
-(encoded bytes, a filename, alt text, and the marks drawn). Nothing here does I/O beyond reading
-the bundled font once.
+`render.canvas` (the recording canvas, the bundled font, encoding), `render.palette` (seat colours
+and symbols), `render.icons` and `render.text` are shared; `render.nauticus`, `render.island` and
+`render.duel` draw each game. Nothing here does I/O beyond reading the bundled font once.
 """
 
-from render.board_pic import board
 from render.canvas import Mark, Picture
-from render.scores import score_sheet
-from render.shipyard_pic import shipyard, shipyards
 
-__all__ = ["Mark", "Picture", "board", "score_sheet", "shipyard", "shipyards"]
+__all__ = ["Mark", "Picture"]

@@ -1,6 +1,6 @@
 """What every slash command and component click does, on top of `GameService`.
 
-The client, the command tree and the dynamic items only route to `NauticusApp`; errors are
+The client, the command tree and the dynamic items only route to `GameApp`; errors are
 turned into replies in one place (`_refuse`), so every refusal is ephemeral, says what is wrong
 and what is possible, and changes nothing.
 """
@@ -19,8 +19,10 @@ from typing import Any
 import discord
 
 from bot import texts
-from bot.discord_app import ids, moves_map, panel, perms, rules_digest, views, words
+from bot.discord_app import ids, panel, perms, views
+from bot.games import GAMES
 from bot.outbox import Draw, OutFile, draw_with_render, error_id
+from bot.plugin import BadOption, GamePlugin, Seen, Suggestion
 from bot.service import (
     GameRecord,
     GameService,
@@ -28,27 +30,31 @@ from bot.service import (
     NotInGame,
     ServiceError,
     StaleVersion,
-    skip_move,
 )
 from engine.errors import IllegalMove
-from engine.nauticus import ENGINE_VERSION, State, describe, view
 
 log = logging.getLogger(__name__)
 
-PUBLIC_BOARD_EVERY = 120.0  # seconds between public `/nauticus board` posts in one channel
+PUBLIC_BOARD_EVERY = 120.0  # seconds between public `board` posts in one channel
 NO_PINGS = discord.AllowedMentions.none()
 DM_REFUSAL = (
-    "Nauticus is played in a server channel or thread, not in direct messages. "
-    "Use `/nauticus new` in a channel of your server."
+    "The games are played in a server channel or thread, not in direct messages. "
+    "Open a lobby with `/<game> new` in a channel of your server."
 )
 
+# (game kind, picture names, the seat's own Seen) -> pictures for that seat's eyes only.
+DrawPrivate = Callable[[str, Sequence[str], Seen], tuple[OutFile, ...]]
 
-def draw_one_shipyard(game_view: dict[str, Any], seat: int) -> OutFile:
-    """One player's shipyard picture (for `/nauticus me`)."""
-    import render  # loads fonts: only when a picture is asked for
 
-    picture = render.shipyard(game_view, seat)
-    return OutFile(picture.filename, picture.data, picture.alt_text)
+def draw_private(kind: str, names: Sequence[str], seen: Seen) -> tuple[OutFile, ...]:
+    """A seat's private pictures (its hand, its shipyard), drawn from its own view only."""
+    assert seen.audience is not None
+    pictures = GAMES.get(kind).draw(names, seen)
+    return tuple(OutFile(p.filename, p.data, p.description) for p in pictures)
+
+
+def _new_hint() -> str:
+    return " or ".join(f"`/{g.command} new`" for g in GAMES)
 
 
 class Refusal(Exception):
@@ -59,24 +65,25 @@ def _is_thread(channel: Any) -> bool:
     return isinstance(channel, discord.Thread)
 
 
-class NauticusApp:
-    """The Discord-facing behaviour of the bot, independent of how it is connected."""
+class GameApp:
+    """The Discord-facing behaviour of the bot, for every game, independent of how it is
+    connected."""
 
     def __init__(
         self,
         service: GameService,
         *,
         draw: Draw = draw_with_render,
-        draw_shipyard: Callable[[dict[str, Any], int], OutFile] = draw_one_shipyard,
+        draw_private: DrawPrivate = draw_private,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.service = service
         self.draw = draw
-        self.draw_shipyard = draw_shipyard
+        self.draw_private = draw_private
         self.clock = clock
         self._public_board: dict[int, float] = {}
         self.started = clock()
-        # New seat holders' display names between `/nauticus replace` and its confirmation
+        # New seat holders' display names between `/games replace` and its confirmation
         # (no members intent to look them up later); a restart loses them, which only means
         # the moderator runs the command again.
         self._pending_names: dict[int, str] = {}
@@ -113,7 +120,7 @@ class NauticusApp:
             # e.g. the same interaction delivered twice, or it expired): nothing to reply to.
             log.info("interaction %s not answerable: %s", itx.id, exc)
             return
-        if isinstance(exc, IllegalMove | moves_map.BadOption):
+        if isinstance(exc, IllegalMove | BadOption):
             # These quote the option values as typed: never let them format text or mention.
             await self.reply(itx, texts.quoted(str(exc)))
             return
@@ -182,26 +189,27 @@ class NauticusApp:
             raise Refusal(
                 "That game is no longer running here."
                 if game_id is not None
-                else "There is no game here. Open a lobby with `/nauticus new`."
+                else f"There is no game here. Open a lobby with {_new_hint()}."
             )
         return rec
 
     async def _playing(
         self, channel_id: int, user_id: int, *, game_id: int | None = None
-    ) -> tuple[GameRecord, State, int]:
+    ) -> tuple[GameRecord, Any, int]:
         rec = await self._game(channel_id, game_id=game_id)
         if rec.flagged:
             # Its stored state and its log disagree: no panel that could only be refused.
             raise Refusal(
                 f"This game is on hold: its stored state doesn't match its move log "
-                f"({rec.flagged}). An admin can `/nauticus abort` it."
+                f"({rec.flagged}). An admin can `/games abort` it."
             )
         if rec.status != "active" or rec.state is None:
             raise Refusal("The game here hasn't started yet: the lobby is still open.")
         seat = rec.seat_of(user_id)
         if seat is None:
             raise NotInGame(
-                "You are not playing in this game. You can follow it with `/nauticus board`."
+                "You are not playing in this game. You can follow it with "
+                f"`/{rec.plugin.command} board`."
             )
         return rec, rec.state, seat
 
@@ -211,7 +219,7 @@ class NauticusApp:
         self, rec: GameRecord, seat: int, sel: panel.Selection | None = None, note: str = ""
     ) -> tuple[str, discord.ui.View | None]:
         assert rec.state is not None
-        built = panel.build(rec.state, seat, sel)
+        built = panel.build(rec.plugin, rec.seen(seat), sel)
         text = f"{note}\n{built.text}" if note else built.text
         return texts.fit(text), views.panel_view(built, rec.id, rec.version)
 
@@ -247,7 +255,7 @@ class NauticusApp:
         except NeedsConfirmation as exc:
             rec = await self._game(channel_id)
             assert rec.state is not None
-            key = panel.confirm_key(rec.state, seat, move)
+            key = panel.confirm_key(rec.plugin, rec.seen(seat), move)
             if key is None:
                 raise
             await self._edit_panel(itx, rec, seat, panel.Selection(confirm=key, reason=exc.reason))
@@ -299,18 +307,18 @@ class NauticusApp:
         if cid.kind == "replace":
             await self._confirm_replace(itx, channel_id, cid)
             return
-        rec, state, seat = await self._playing(channel_id, itx.user.id, game_id=cid.game_id)
+        rec, _, seat = await self._playing(channel_id, itx.user.id, game_id=cid.game_id)
         if cid.kind == "play":
             text, view = self.panel_message(rec, seat)
             await self.reply(itx, text, view=view)
             return
-        if state.current != seat:
-            who = state.current
+        if rec.current != seat:
+            who = rec.current
             raise Refusal(
                 "It's not your turn"
                 + (
                     f": {texts.name(rec.names[who])} (seat {who + 1}) must "
-                    f"{texts.must_decide(state, you=False)}."
+                    f"{rec.plugin.must_decide(rec.seen(None), you=False)}."
                     if who is not None
                     else "; the game is over."
                 )
@@ -324,15 +332,16 @@ class NauticusApp:
                 "current one.",
             )
             return
+        plugin, mine = rec.plugin, rec.seen(seat)
         if cid.kind == "w":
-            out = panel.on_what(state, seat, _int(cid.arg), values[0] if values else "")
+            out = panel.on_what(plugin, mine, _int(cid.arg), values[0] if values else "")
         elif cid.kind == "t":
             group, _, page = cid.arg.rpartition("/")
-            out = panel.on_then(state, seat, group, _int(page), values[0] if values else "")
+            out = panel.on_then(plugin, mine, group, _int(page), values[0] if values else "")
         elif cid.kind == "b":
-            out = panel.on_button(state, seat, cid.arg)
+            out = panel.on_button(plugin, mine, cid.arg)
         else:  # "ok": the player confirmed a pass or the end of their turn
-            out = panel.on_button(state, seat, cid.arg)
+            out = panel.on_button(plugin, mine, cid.arg)
             if out.move is not None:
                 await self._play_from_panel(itx, cid, seat, out.move, confirm=True)
             return
@@ -374,40 +383,86 @@ class NauticusApp:
         itx: discord.Interaction[Any],
         name: str,
         options: Mapping[str, Any],
+        *,
+        game: str | None = None,
     ) -> None:
-        """Every `/nauticus` command; errors become ephemeral replies."""
+        """Every command: `game` is the kind of the `/<game>` group it came from, None for the
+        shared `/games` group (and for commands that follow the channel's game). Errors become
+        ephemeral replies."""
         try:
-            await self._command(itx, name, options)
+            await self._command(itx, name, options, game)
         except Exception as exc:
             await self._refuse(itx, exc)
 
+    async def _plugin_here(self, channel_id: int, game: str | None) -> GamePlugin:
+        """The game of the command's group, or of the channel's game; refuses a mismatch."""
+        rec = await self.service.game_in(channel_id)
+        if game is None:
+            if rec is None:
+                raise Refusal(f"There is no game here. Open a lobby with {_new_hint()}.")
+            return rec.plugin
+        plugin = GAMES.get(game)
+        if rec is not None and rec.kind != plugin.kind:
+            here = rec.plugin
+            raise Refusal(
+                f"This channel is playing {here.title}, not {plugin.title}: use "
+                f"`/{here.command} …` here (one game per channel)."
+            )
+        return plugin
+
     async def _command(
-        self, itx: discord.Interaction[Any], name: str, options: Mapping[str, Any]
+        self,
+        itx: discord.Interaction[Any],
+        name: str,
+        options: Mapping[str, Any],
+        game: str | None,
     ) -> None:
         channel_id = self._where(itx)
-        if name in moves_map.BY_NAME:
-            await self._move_command(itx, channel_id, name, options)
-        elif name == "new":
+        if name in _SHARED:
+            await self._shared_command(itx, channel_id, name, options)
+            return
+        if name == "new":
+            if game is None:
+                raise Refusal(f"Say which game: {_new_hint()}.")
             self._check_bot_permissions(itx)
             assert itx.guild_id is not None
             await itx.response.defer(ephemeral=True, thinking=True)
             await self.service.open_lobby(
-                itx.guild_id, channel_id, itx.user.id, itx.user.display_name
+                itx.guild_id, channel_id, itx.user.id, itx.user.display_name, kind=game
             )
             await self.reply(
                 itx, "Lobby open: players press **Join**, then the host presses **Start**."
             )
+            return
+        if name == "rules" and game is not None:
+            await self.reply(itx, GAMES.get(game).rules_digest(options.get("topic")))
+            return
+        plugin = await self._plugin_here(channel_id, game)
+        if any(c.name == name for c in plugin.move_commands):
+            await self._move_command(itx, channel_id, plugin, name, options)
         elif name == "rules":
-            await self.reply(itx, rules_digest.digest(options.get("topic")))
-        elif name == "status":
-            await self.reply(itx, await self._status(channel_id))
-        elif name == "log":
-            lines = await self.service.log(channel_id, int(options.get("moves") or 10))
-            await self.reply(itx, "\n".join(lines) or "No moves yet.")
+            await self.reply(itx, plugin.rules_digest(options.get("topic")))
         elif name == "board":
             await self._board(itx, channel_id, public=bool(options.get("public")))
-        elif name == "me":
+        elif name == plugin.hand_command:
             await self._me(itx, channel_id)
+        else:
+            raise Refusal(f"/{plugin.command} {name} is not a command.")
+
+    async def _shared_command(
+        self,
+        itx: discord.Interaction[Any],
+        channel_id: int,
+        name: str,
+        options: Mapping[str, Any],
+    ) -> None:
+        if name == "status":
+            await self.reply(itx, await self._status(channel_id))
+        elif name == "log":
+            lines = await self.service.log(
+                channel_id, int(options.get("moves") or 10), reader_id=itx.user.id
+            )
+            await self.reply(itx, "\n".join(lines) or "No moves yet.")
         elif name == "abort":
             await self._abort(itx, channel_id)
         elif name == "skip":
@@ -418,26 +473,25 @@ class NauticusApp:
             await self._remove(itx, channel_id, options)
         elif name == "mygames":
             await self.reply(itx, await self._mygames(itx))
-        elif name == "about":
+        else:  # "about"
             await self.reply(itx, await self._about(itx))
-        else:
-            raise Refusal(f"/nauticus {name} is not a command.")
 
     async def _move_command(
         self,
         itx: discord.Interaction[Any],
         channel_id: int,
+        plugin: GamePlugin,
         name: str,
         options: Mapping[str, Any],
     ) -> None:
-        move = moves_map.from_call(name, options)
+        move = plugin.move_from_call(name, options)
         await itx.response.defer(ephemeral=True, thinking=True)
         try:
             result = await self.service.play(
                 channel_id, itx.user.id, move, confirm=bool(options.get("confirm"))
             )
         except NeedsConfirmation as exc:
-            call = moves_map.to_call(move).text()
+            call = plugin.call_text(move)
             raise Refusal(f"{exc.reason} To go ahead anyway, run `{call} confirm:True`.") from None
         rec = result.record
         seat = rec.seat_of(itx.user.id)
@@ -449,12 +503,10 @@ class NauticusApp:
     async def _status(self, channel_id: int) -> str:
         rec = await self._game(channel_id)
         names = ", ".join(f"{texts.name(s.name)} (seat {s.seat + 1})" for s in rec.seats)
+        title = rec.plugin.title
         if rec.state is None:
-            return f"A lobby is open here. Players so far: {names or 'none'}."
-        return f"{texts.status_line(rec.state, rec.names)}\nPlayers: {names}."
-
-    async def _pictures(self, kinds: Sequence[str], state: State) -> tuple[OutFile, ...]:
-        return await asyncio.to_thread(self.draw, kinds, view(state))
+            return f"A {title} lobby is open here. Players so far: {names or 'none'}."
+        return f"**{title}** · {rec.plugin.status_line(rec.seen(None))}\nPlayers: {names}."
 
     async def _board(self, itx: discord.Interaction[Any], channel_id: int, *, public: bool) -> None:
         rec = await self._game(channel_id)
@@ -468,31 +520,29 @@ class NauticusApp:
                 wait = int(PUBLIC_BOARD_EVERY - (now - last)) + 1
                 raise Refusal(
                     f"The board was posted here moments ago; it can be posted again in {wait} s. "
-                    "`/nauticus board` without public shows it to you alone right now."
+                    f"`/{rec.plugin.command} board` without public shows it to you alone right "
+                    "now."
                 )
             self._public_board[channel_id] = now
         await itx.response.defer(ephemeral=not public, thinking=True)
-        files = await self._pictures(["board"], rec.state)
+        # Even a private `board` shows the public view: the seat's secrets go only to `hand`.
+        public_seen = rec.seen(None)
+        files = await asyncio.to_thread(
+            self.draw, rec.kind, rec.plugin.board_pictures(), public_seen.view
+        )
         await self.reply(
-            itx, texts.status_line(rec.state, rec.names), files=files, ephemeral=not public
+            itx, rec.plugin.status_line(public_seen), files=files, ephemeral=not public
         )
 
     async def _me(self, itx: discord.Interaction[Any], channel_id: int) -> None:
-        _, state, seat = await self._playing(channel_id, itx.user.id)
+        """The seat's private view (hand, shipyard), only ever as an ephemeral reply."""
+        rec, _, seat = await self._playing(channel_id, itx.user.id)
         await itx.response.defer(ephemeral=True, thinking=True)
-        player = state.players[seat]
-        lines = [f"**Your shipyard** (seat {seat + 1})", panel.resources_line(state, seat)]
-        for i, ship in enumerate(player.ships):
-            goods = ", ".join(g for g in ship.goods if g is not None)
-            lines.append(
-                f"Ship #{i + 1}: {words.ship_summary(ship)}" + (f" · {goods}" if goods else "")
-            )
-        if not player.ships:
-            lines.append("No ships yet.")
-        stored = ", ".join(words.item_label(i) for i in player.storage) or "empty"
-        lines.append(f"Storage: {stored}")
-        picture = await asyncio.to_thread(self.draw_shipyard, view(state), seat)
-        await self.reply(itx, "\n".join(lines), files=[picture])
+        mine = rec.seen(seat)
+        files = await asyncio.to_thread(
+            self.draw_private, rec.kind, rec.plugin.hand_pictures(), mine
+        )
+        await self.reply(itx, rec.plugin.hand_text(mine), files=files, ephemeral=True)
 
     async def _abort(self, itx: discord.Interaction[Any], channel_id: int) -> None:
         rec = await self._game(channel_id)
@@ -517,16 +567,18 @@ class NauticusApp:
         state = rec.state
         if rec.status != "active" or state is None:
             raise Refusal("Nothing to skip: the game here hasn't started yet.")
-        if state.current is None or state.step == "over":
+        seat = rec.current
+        if seat is None:
             raise Refusal("Nothing to skip: the game is over.")
-        seat = state.current
-        first = describe(skip_move(state, seat), state)
+        plugin = rec.plugin
+        # The moderator reads this: the first skipped move in public words only.
+        first = plugin.rules.describe(plugin.skip_move(rec.seen(seat)), state)
         cid = ids.CustomId("skip", rec.id, rec.version, str(seat))
         await self.reply(
             itx,
             f"Skip the turn of {texts.seat_tag(seat)} {texts.name(rec.names[seat])}? They must "
-            f"{texts.must_decide(state, you=False)}; the bot plays for them, starting with: "
-            f"{first}. "
+            f"{plugin.must_decide(rec.seen(None), you=False)}; the bot plays for them, starting "
+            f"with: {first}. "
             "This is logged in the channel and in the game's log.",
             view=views.confirm_view(cid, "Yes, skip the turn"),
         )
@@ -538,7 +590,7 @@ class NauticusApp:
         self._check_moderator(itx, rec, "hand a seat to someone else")
         old, new = options.get("old"), options.get("new")
         if old is None or new is None:
-            raise Refusal("Name both members: `/nauticus replace old:@player new:@member`.")
+            raise Refusal("Name both members: `/games replace old:@player new:@member`.")
         seat = rec.seat_of(old.id)
         if seat is None:
             raise Refusal(f"{texts.name(old.display_name)} has no seat in this game.")
@@ -565,12 +617,12 @@ class NauticusApp:
         await self._game(channel_id, game_id=cid.game_id)
         old_raw, _, new_raw = cid.arg.partition(".")
         if not (old_raw.isdigit() and new_raw.isdigit()):
-            raise Refusal("That button is not known; run `/nauticus replace` again.")
+            raise Refusal("That button is not known; run `/games replace` again.")
         old_id, new_id = int(old_raw), int(new_raw)
         name = self._pending_names.get(new_id)
         if name is None:
             raise Refusal(
-                "That confirmation has expired (the bot restarted); run `/nauticus replace` again."
+                "That confirmation has expired (the bot restarted); run `/games replace` again."
             )
         await itx.response.defer()
         rec = await self.service.replace_player(
@@ -594,7 +646,7 @@ class NauticusApp:
     ) -> None:
         member = options.get("member")
         if member is None:
-            raise Refusal("Name the player: `/nauticus remove member:@player`.")
+            raise Refusal("Name the player: `/games remove member:@player`.")
         await itx.response.defer(ephemeral=True, thinking=True)
         await self.service.remove(
             channel_id, itx.user.id, member.id, can_manage=self._can_manage(itx)
@@ -606,16 +658,16 @@ class NauticusApp:
         games = await self.service.my_games(itx.guild_id, itx.user.id)
         if not games:
             return (
-                "You have no seat in a lobby or game on this server. Open one with `/nauticus new`."
+                f"You have no seat in a lobby or game on this server. Open one with {_new_hint()}."
             )
-        lines = [f"**Your Nauticus games here** ({len(games)})"]
+        lines = [f"**Your games here** ({len(games)})"]
         for g in games:
             since = _unix(g.since)
             when = f" · waiting since <t:{since}:R>" if since is not None else ""
             if g.your_turn:
-                lines.append(f"▶ <#{g.channel_id}> — **your turn**: {g.decide}{when}")
+                lines.append(f"▶ <#{g.channel_id}> {g.title} — **your turn**: {g.decide}{when}")
             else:
-                lines.append(f"• <#{g.channel_id}> — seat {g.seat + 1}: {g.decide}")
+                lines.append(f"• <#{g.channel_id}> {g.title} — seat {g.seat + 1}: {g.decide}")
         return "\n".join(lines)
 
     async def _about(self, itx: discord.Interaction[Any]) -> str:
@@ -626,9 +678,14 @@ class NauticusApp:
             version = "unknown (not installed)"
         active = await self.service.count_active(itx.guild_id)
         up = int(self.clock() - self.started)
+        games = " · ".join(
+            f"{g.title} (`/{g.command}`, engine {g.rules.engine_version}, "
+            f"{g.rules.min_players}–{g.rules.max_players} players)"
+            for g in GAMES
+        )
         return (
-            f"**Nauticus bot** {version} · engine {ENGINE_VERSION} · discord.py "
-            f"{discord.__version__}\n"
+            f"**Nautilus games bot** {version} · discord.py {discord.__version__}\n"
+            f"Games installed: {games}\n"
             f"Up for {_duration(up)} · {active} game{'s' if active != 1 else ''} in progress on "
             "this server.\nWhen reporting a problem, quote these lines and the error id you "
             "were shown."
@@ -638,8 +695,9 @@ class NauticusApp:
 
     async def autocomplete(
         self, itx: discord.Interaction[Any], command: str, option: str, current: str
-    ) -> list[moves_map.Suggestion]:
-        """Legal values for an option of a move command (none outside a game or a turn)."""
+    ) -> list[Suggestion]:
+        """Legal values for an option of a move command (none outside a game or a turn), from
+        the caller's own legal moves and view only."""
         if itx.channel_id is None or itx.guild_id is None:
             return []
         try:
@@ -652,7 +710,11 @@ class NauticusApp:
         if seat is None:
             return []
         filled = {k: v for k, v in vars(itx.namespace).items() if k != option}
-        return moves_map.suggest(rec.state, seat, command, option, current or "", filled)
+        return rec.plugin.suggest(rec.seen(seat), command, option, current or "", filled)
+
+
+# Commands of the shared `/games` group: they act on whatever game the channel holds.
+_SHARED = frozenset({"status", "log", "abort", "skip", "replace", "remove", "mygames", "about"})
 
 
 def _unix(iso: str) -> int | None:

@@ -17,8 +17,8 @@ from discord import app_commands
 
 from bot.config import Config
 from bot.discord_app import ids
-from bot.discord_app.app import NauticusApp
-from bot.discord_app.commands import build_group
+from bot.discord_app.app import GameApp
+from bot.discord_app.commands import build_groups
 from bot.discord_app.sender import DiscordSender
 from bot.discord_app.views import DYNAMIC_ITEMS
 from bot.outbox import Draw, Outbox, draw_with_render, error_id
@@ -35,7 +35,7 @@ def intents() -> discord.Intents:
     return wanted
 
 
-class NauticusClient(discord.Client):
+class GameClient(discord.Client):
     """Connects one `GameService` to Discord."""
 
     def __init__(
@@ -55,10 +55,11 @@ class NauticusClient(discord.Client):
             guild_ready_timeout=0.5,
         )
         self.service = service
-        self.nauticus_app = NauticusApp(service, draw=draw)
+        self.game_app = GameApp(service, draw=draw)
         self.dev_guild_id = dev_guild_id
         self.tree = app_commands.CommandTree(self)
-        self.tree.add_command(build_group())
+        for group in build_groups():
+            self.tree.add_command(group)
         self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]
         self.draw = draw
         self.start_outbox = start_outbox
@@ -135,7 +136,7 @@ class NauticusClient(discord.Client):
     ) -> None:
         """Errors the command callbacks did not handle themselves (option conversion, checks)."""
         if isinstance(error, app_commands.NoPrivateMessage):
-            text = "Nauticus is played in a server channel or thread, not in direct messages."
+            text = "The games are played in a server channel or thread, not in direct messages."
         elif isinstance(error, app_commands.BotMissingPermissions):
             text = f"I'm missing these permissions here: {', '.join(error.missing_permissions)}."
         else:
@@ -148,7 +149,7 @@ class NauticusClient(discord.Client):
             await itx.response.send_message(text, ephemeral=True)
 
 
-def create_client(*, config: Config, store: Store) -> NauticusClient:
+def create_client(*, config: Config, store: Store) -> GameClient:
     """The client `python -m bot` runs: one GameService over the opened store."""
     idle = timedelta(days=config.lobby_idle_days) if config.lobby_idle_days > 0 else None
-    return NauticusClient(GameService(store, lobby_idle=idle), dev_guild_id=config.dev_guild_id)
+    return GameClient(GameService(store, lobby_idle=idle), dev_guild_id=config.dev_guild_id)

@@ -1,4 +1,7 @@
-"""The private panel of the acting player, as plain data built from `legal_moves`.
+"""The private panel of the acting player, as plain data built from its legal moves.
+
+Any game's panel: the plugin says how moves group into menu entries and buttons and words them
+(from the seat's own `Seen`); this module pages, selects and confirms the same way for all.
 
 The Discord view (views.py) draws this model and sends each click back through `on_what`,
 `on_then` and `on_button`; nothing here imports discord, so the offline runner can print panels
@@ -12,13 +15,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from bot.discord_app import words
-from engine.nauticus import State, data, legal_moves
-from engine.nauticus.rules import price_of
+from bot.plugin import GamePlugin, Seen
 
 MAX_OPTIONS = 25  # Discord's limit on a select menu
 PAGE_SIZE = MAX_OPTIONS - 2  # room for "previous page" and "more" entries
-BUTTON_MOVES = ("pass", "end_extra", "end_turn")
 
 Style = Literal["primary", "secondary", "success", "danger"]
 
@@ -98,110 +98,29 @@ class PanelError(ValueError):
 # --- grouping --------------------------------------------------------------------------------
 
 
-def _group_key(move: Mapping[str, Any]) -> str:
-    t = move["type"]
-    if t == "choose_action":
-        return f"choose.{move['space']}"
-    if t in ("take_bonus", "buy", "take_free_tile", "transport"):
-        return f"{t.split('_')[-1] if t != 'take_free_tile' else 'free'}.{move['item']}"
-    if t == "deliver":
-        return f"deliver.{move['ship']}"
-    if t == "reward":
-        return f"reward.{move['kind']}"
-    return str(t)
+_last: list[tuple[int, str, dict[str, Group]]] = []
 
 
-def _group_label(state: State, seat: int, key: str, move: Mapping[str, Any]) -> str:
-    player = state.players[seat]
-    t = move["type"]
-    if t == "choose_action":
-        return words.space_label(state, move["space"])
-    if t == "take_bonus":
-        return f"Bonus: {words.item_label(move['item'])} (to storage)"
-    if t == "buy":
-        label = words.buy_label(state, move["item"])
-        units = data.item_units(move["item"])
-        full = player.storage_used + units > data.STORAGE_UNITS
-        if full and move["to"] == "storage" and price_of(state, move["item"]) == 0:
-            label += " — storage full: it would be lost"
-        return label
-    if t == "take_free_tile":
-        return f"Free tile: {words.item_label(move['item'])} (to storage)"
-    if t == "transport":
-        n = player.storage.count(move["item"])
-        return f"Transport {words.item_label(move['item'])} — 1 worker ({n} in storage)"
-    if t == "money":
-        return "Money — 1 worker each, 2 taler per worker"
-    if t == "crowns":
-        return f"Crowns — {words.plural(player.crowns, 'crown')} × workers (max 15 VP)"
-    if t == "deliver":
-        return words.deliver_label(player, move["ship"])
-    if t == "reward":
-        return f"Reward: {words.reward_label(move['kind'])}"
-    if t == "extra":
-        return f"Extra action — +{data.EXTRA_WORKERS} workers, then any action"
-    return key
-
-
-_THEN = {
-    "buy": "Where does it go?",
-    "transport": "Where does it go?",
-    "money": "How many workers?",
-    "crowns": "How many workers?",
-    "reward": "Which goods?",
-    "extra": "Which action?",
-}
-
-
-_last: list[tuple[State, int, dict[str, Group]]] = []
-
-
-def groups(state: State, seat: int) -> dict[str, Group]:
+def groups(plugin: GamePlugin, seen: Seen) -> dict[str, Group]:
     """The seat's legal moves grouped the way the panel offers them, in menu order."""
-    # One click builds the panel and then resolves the choice on the same state object:
-    # remembering the last answer (by identity; states are immutable) halves the work.
-    if _last and _last[0][0] is state and _last[0][1] == seat:
+    # One click builds the panel and then resolves the choice on the same Seen object:
+    # remembering the last answer (by identity; a Seen is never changed) halves the work.
+    if _last and _last[0][0] == id(seen) and _last[0][1] == plugin.kind:
         return _last[0][2]
-    found = _groups(state, seat)
-    _last[:] = [(state, seat, found)]
-    return found
-
-
-def _groups(state: State, seat: int) -> dict[str, Group]:
     grouped: dict[str, list[dict[str, Any]]] = {}
-    for move in legal_moves(state, seat):
-        grouped.setdefault(_group_key(move), []).append(move)
-    return {
+    for move in seen.legal:
+        grouped.setdefault(plugin.group_key(move), []).append(move)
+    found = {
         key: Group(
             key,
-            _single_label(state, seat, moves[0])
-            if len(moves) == 1 and moves[0]["type"] in ("money", "crowns")
-            else _group_label(state, seat, key, moves[0])[:100],
+            plugin.group_label(seen, key, moves)[:100],
             tuple(moves),
-            _THEN.get(moves[0]["type"], "Choose"),
+            plugin.then_placeholder(moves[0]),
         )
         for key, moves in grouped.items()
     }
-
-
-def _single_label(state: State, seat: int, move: Mapping[str, Any]) -> str:
-    """A group of one move is played at once, so its label names the move exactly."""
-    return f"{words.action_label(move['type'])}: {then_label(state, seat, move)}"
-
-
-def then_label(state: State, seat: int, move: Mapping[str, Any]) -> str:
-    """A second-select entry: the part of the move the first select left open."""
-    player = state.players[seat]
-    t = move["type"]
-    if t in ("buy", "transport"):
-        return words.dest_label(player, move["item"], move["to"])[:100]
-    if t in ("money", "crowns"):
-        return words.workers_label(state, t, move["workers"])
-    if t == "reward":
-        return words.reward_label("goods", move.get("goods"))
-    if t == "extra":
-        return words.action_label(move["action"])
-    return str(move)
+    _last[:] = [(id(seen), plugin.kind, found)]
+    return found
 
 
 # --- paging ----------------------------------------------------------------------------------
@@ -224,76 +143,20 @@ def _paged(entries: list[Option], page: int) -> tuple[list[Option], int]:
 # --- building --------------------------------------------------------------------------------
 
 
-def resources_line(state: State, seat: int) -> str:
-    """Workers, taler, crowns, storage used/12 and whether the extra action is ready."""
-    p = state.players[seat]
-    turn = state.turn
-    blue = ""
-    if turn is not None and turn.seat == seat and turn.extra is None and turn.blue:
-        blue = f" (+{turn.blue} blue)"
-    extra = "extra action ready" if p.extra else "extra action used"
-    return (
-        f"{words.plural(p.workers, 'worker')}{blue} · {p.taler} taler · "
-        f"{words.plural(p.crowns, 'crown')} · storage {p.storage_used}/{data.STORAGE_UNITS} · "
-        f"{p.score} VP · {extra}"
-    )
-
-
-def situation(state: State, seat: int) -> str:
-    """What the seat must decide now, in one line."""
-    head = f"Round {state.round}/{state.rounds} · Phase {state.phase}/{data.PHASES_PER_ROUND}"
-    if state.step == "over":
-        return f"{head} — the game is over."
-    if state.current != seat:
-        return f"{head} — not your turn: seat {(state.current or 0) + 1} decides now."
-    if state.step == "choose":
-        return f"{head} — you are start player: choose the action for this phase."
-    if state.step == "bonus":
-        space = state.space
-        assert space is not None
-        return (
-            f"{head} — choose the tile of your bonus ({data.bonus_text(data.SPACE_BONUS[space])})."
-        )
-    turn = state.turn
-    assert turn is not None
-    if turn.pending:
-        pending = turn.pending[0]
-        if pending.kind == "reward":
-            return (
-                f"{head} — ship #{pending.ship + 1} is finished! Choose "
-                f"{words.plural(pending.left, 'reward')} (max 2 of each)."
-            )
-        return f"{head} — you bought all four: choose your free tile."
-    if turn.extra is not None:
-        return f"{head} — extra action: {words.action_label(turn.extra)} (no blue workers)."
-    action = words.action_label(state.action or "")
-    if turn.passed:
-        return f"{head} — {action}: you passed; take your extra action or end your turn."
-    if turn.uses:
-        return f"{head} — {action}: go on, or end your turn."
-    return f"{head} — {action}: your turn — perform it or pass."
-
-
-_BUTTONS: dict[str, tuple[str, Style]] = {
-    "pass": ("Pass", "secondary"),
-    "extra": ("Extra action", "primary"),
-    "end_extra": ("End extra action", "primary"),
-    "end_turn": ("End turn", "success"),
-}
-
-
-def build(state: State, seat: int, sel: Selection | None = None) -> Panel:
-    """The panel `seat` sees now. An out-of-range selection falls back to the main menu."""
+def build(plugin: GamePlugin, seen: Seen, sel: Selection | None = None) -> Panel:
+    """The panel the seat of `seen` sees now. An out-of-range selection falls back to the main
+    menu."""
     sel = sel or Selection()
-    gs = groups(state, seat)
-    text = f"{resources_line(state, seat)}\n{situation(state, seat)}"
+    gs = groups(plugin, seen)
+    buttons_by_key = {b.key: b for b in plugin.panel.buttons}
+    text = plugin.panel_header(seen)
     if not gs:
         return Panel(text)
     if sel.confirm is not None and sel.confirm in gs:
         yes = (
-            f"Yes, {_BUTTONS[sel.confirm][0].lower()}"
-            if sel.confirm in _BUTTONS
-            else "Yes, buy it anyway"
+            f"Yes, {buttons_by_key[sel.confirm].label.lower()}"
+            if sel.confirm in buttons_by_key
+            else plugin.panel.yes_anyway
         )
         return Panel(
             f"{text}\n**Please confirm:** {sel.reason or 'are you sure?'}",
@@ -302,38 +165,38 @@ def build(state: State, seat: int, sel: Selection | None = None) -> Panel:
                 Button("b", "back", "Back", "secondary"),
             ),
         )
-    entries = [
-        Option(g.key, g.label)
-        for g in gs.values()
-        if g.key not in BUTTON_MOVES and g.key != "extra"
-    ]
+    entries = [Option(g.key, g.label) for g in gs.values() if g.key not in buttons_by_key]
     selects: list[Select] = []
     if entries:
         page_entries, page = _paged(entries, sel.page)
-        selects.append(Select("what", "What do you do?", tuple(page_entries), str(page)))
+        selects.append(
+            Select("what", plugin.panel.what_placeholder, tuple(page_entries), str(page))
+        )
     group = gs.get(sel.group) if sel.group is not None else None
     if group is not None and len(group.moves) > 1:
-        then = [Option(f"m:{i}", then_label(state, seat, m)) for i, m in enumerate(group.moves)]
+        then = [
+            Option(f"m:{i}", plugin.then_label(seen, m)[:100]) for i, m in enumerate(group.moves)
+        ]
         then_entries, page2 = _paged(then, sel.page2)
         text += f"\n**{group.label}** — {group.then_placeholder.lower()}"
         selects.append(
             Select("then", group.then_placeholder, tuple(then_entries), f"{group.key}/{page2}")
         )
+    spec = plugin.panel.buttons
     buttons = [
-        Button("b", key, *_BUTTONS[key]) for key in ("pass", "extra", "end_extra") if key in gs
+        Button("b", b.key, b.label, b.style) for b in spec if b.key in gs and not b.after_back
     ]
     if group is not None:
         buttons.append(Button("b", "back", "Back", "secondary"))
-    if "end_turn" in gs:
-        buttons.append(Button("b", "end_turn", *_BUTTONS["end_turn"]))
+    buttons += [Button("b", b.key, b.label, b.style) for b in spec if b.key in gs and b.after_back]
     return Panel(text, tuple(selects), tuple(buttons))
 
 
-def confirm_key(state: State, seat: int, move: Mapping[str, Any]) -> str | None:
+def confirm_key(plugin: GamePlugin, seen: Seen, move: Mapping[str, Any]) -> str | None:
     """The key a confirmation of `move` travels under: a group holding only that move (so the
     Yes button can't play anything else), or None if the panel can't ask for it."""
-    key = _group_key(move)
-    group = groups(state, seat).get(key)
+    key = plugin.group_key(dict(move))
+    group = groups(plugin, seen).get(key)
     if group is None or len(group.moves) != 1 or group.moves[0] != move:
         return None
     return key
@@ -351,7 +214,7 @@ def _page_of(value: str) -> int | None:
     return None
 
 
-def on_what(state: State, seat: int, page: int, value: str) -> Outcome:
+def on_what(plugin: GamePlugin, seen: Seen, page: int, value: str) -> Outcome:
     """A choice in "What do you do?".
 
     Raises:
@@ -360,7 +223,7 @@ def on_what(state: State, seat: int, page: int, value: str) -> Outcome:
     nav = _page_of(value)
     if nav is not None:
         return Outcome(selection=Selection(page=nav))
-    group = groups(state, seat).get(value)
+    group = groups(plugin, seen).get(value)
     if group is None:
         raise PanelError(f"{value!r} is not a choice now")
     if len(group.moves) == 1:
@@ -368,13 +231,13 @@ def on_what(state: State, seat: int, page: int, value: str) -> Outcome:
     return Outcome(selection=Selection(page=page, group=value))
 
 
-def on_then(state: State, seat: int, group_key: str, page: int, value: str) -> Outcome:
+def on_then(plugin: GamePlugin, seen: Seen, group_key: str, page: int, value: str) -> Outcome:
     """A choice in the second select of `group_key`.
 
     Raises:
         PanelError: the group or the entry does not exist in the current legal moves.
     """
-    group = groups(state, seat).get(group_key)
+    group = groups(plugin, seen).get(group_key)
     if group is None:
         raise PanelError(f"{group_key!r} is not a choice now")
     nav = _page_of(value)
@@ -388,18 +251,18 @@ def on_then(state: State, seat: int, group_key: str, page: int, value: str) -> O
     return Outcome(move=group.moves[i], selection=Selection(page=page))
 
 
-def on_button(state: State, seat: int, key: str) -> Outcome:
-    """Pass / Extra action / End extra action / End turn / Back.
+def on_button(plugin: GamePlugin, seen: Seen, key: str) -> Outcome:
+    """A button of the game's panel (Pass, End turn, …) or Back; a button whose group holds
+    several moves opens that group's second menu (Nauticus's Extra action).
 
     Raises:
         PanelError: the button's move is not legal now.
     """
     if key == "back":
         return Outcome()
-    gs = groups(state, seat)
-    group = gs.get(key)
+    group = groups(plugin, seen).get(key)
     if group is None:
         raise PanelError(f"{key!r} is not possible now")
-    if key == "extra":
-        return Outcome(selection=Selection(group="extra"))
+    if len(group.moves) > 1:
+        return Outcome(selection=Selection(group=key))
     return Outcome(move=group.moves[0])

@@ -1,6 +1,6 @@
 """Thin discord.ui adapters: dynamic buttons and selects rebuilt from their custom ids.
 
-Nothing here decides anything: each click goes to `NauticusApp.on_component` with the decoded
+Nothing here decides anything: each click goes to `GameApp.on_component` with the decoded
 custom id (game id, state version, argument), which works the same after a restart.
 """
 
@@ -14,7 +14,7 @@ import discord
 from bot.discord_app import ids, panel
 
 if TYPE_CHECKING:
-    from bot.discord_app.app import NauticusApp
+    from bot.discord_app.app import GameApp
 
 _STYLES = {
     "primary": discord.ButtonStyle.primary,
@@ -24,9 +24,9 @@ _STYLES = {
 }
 
 
-def app_of(itx: discord.Interaction[Any]) -> NauticusApp:
+def app_of(itx: discord.Interaction[Any]) -> GameApp:
     """The app behind the client that received the interaction."""
-    return cast("NauticusApp", itx.client.nauticus_app)
+    return cast("GameApp", itx.client.game_app)
 
 
 class GameButton(

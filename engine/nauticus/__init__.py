@@ -9,6 +9,7 @@ See engine/README.md for the whole API.
 """
 
 from engine.errors import IllegalMove
+from engine.nauticus.api import RULES, NauticusRules
 from engine.nauticus.describe import describe
 from engine.nauticus.events import Event
 from engine.nauticus.rules import Move, apply, legal_moves, new_game
@@ -20,7 +21,9 @@ __all__ = [
     "ENGINE_VERSION",
     "Event",
     "IllegalMove",
+    "NauticusRules",
     "Move",
+    "RULES",
     "Score",
     "State",
     "apply",

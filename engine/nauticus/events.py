@@ -9,6 +9,8 @@ from typing import Any, ClassVar
 @dataclass(frozen=True, slots=True)
 class Event:
     kind: ClassVar[str] = "event"
+    # Nauticus hides nothing: every event is public (see engine/api.py).
+    private_to: ClassVar[int | None] = None
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, **asdict(self)}

@@ -11,7 +11,7 @@ from typing import Any
 
 from engine.nauticus import data
 from engine.nauticus.scoring import final_scores
-from engine.nauticus.state import ENGINE_VERSION, Player, Ship, State
+from engine.nauticus.state import ENGINE_VERSION, Player, Ship, State, to_dict
 
 
 def _ship(i: int, s: Ship) -> dict[str, Any]:
@@ -115,4 +115,7 @@ def view(state: State, seat: int | None = None) -> dict[str, Any]:
             ],
         },
         "final": [s.to_dict() for s in final_scores(state)] if state.step == "over" else None,
+        # Nauticus hides nothing, so the whole state is part of every seat's view: the bot's
+        # words for this game read it from here instead of ever being handed a state.
+        "state": to_dict(state),
     }

@@ -13,7 +13,7 @@ import discord
 import pytest
 
 from bot.discord_app import ids, panel
-from bot.discord_app.app import NauticusApp
+from bot.discord_app.app import GameApp
 from bot.outbox import OutFile
 from bot.service import GameRecord, GameService
 from bot.store import Store
@@ -39,17 +39,17 @@ def fake_shipyard(game_view: dict[str, Any], seat: int) -> OutFile:
 
 
 @pytest.fixture
-async def app(tmp_path: Path) -> AsyncIterator[NauticusApp]:
+async def app(tmp_path: Path) -> AsyncIterator[GameApp]:
     store = await Store.open(tmp_path / "bot.sqlite")
     try:
-        yield NauticusApp(
+        yield GameApp(
             GameService(store), draw=fake_draw, draw_shipyard=fake_shipyard, clock=Clock()
         )
     finally:
         await store.close()
 
 
-async def lobby(app: NauticusApp) -> GameRecord:
+async def lobby(app: GameApp) -> GameRecord:
     itx, _ = fake_itx(app, ANA, name="Ana")
     await app.run_command(itx, "new", {})
     rec = await app.service.game_in(CHANNEL)
@@ -62,7 +62,7 @@ async def lobby(app: NauticusApp) -> GameRecord:
     return rec
 
 
-async def started(app: NauticusApp) -> GameRecord:
+async def started(app: GameApp) -> GameRecord:
     """A 2-player game with a fixed seed and order: Ana seat 1, Ben seat 2. Seed 1 deals
     Masts, Money, Transport, Sails, Crowns, Hulls, Goods, Deliver on spaces 0..7."""
     await lobby(app)
@@ -71,7 +71,7 @@ async def started(app: NauticusApp) -> GameRecord:
     return rec
 
 
-async def test_the_host_starts_the_lobby_with_its_button(app: NauticusApp) -> None:
+async def test_the_host_starts_the_lobby_with_its_button(app: GameApp) -> None:
     rec = await lobby(app)
     itx, replies = fake_itx(app, ANA)
     await app.on_component(itx, ids.CustomId("lobby", rec.id, rec.version, "start"))
@@ -90,7 +90,7 @@ def acting(rec: GameRecord) -> tuple[int, int]:
 # --- refusals before anything happens ------------------------------------------------------------
 
 
-async def test_commands_used_in_a_dm_are_refused(app: NauticusApp) -> None:
+async def test_commands_used_in_a_dm_are_refused(app: GameApp) -> None:
     itx, replies = fake_itx(app, ANA, guild_id=None, channel_id=None)
     await app.run_command(itx, "new", {})
     how, text, kwargs = replies.last
@@ -98,7 +98,7 @@ async def test_commands_used_in_a_dm_are_refused(app: NauticusApp) -> None:
     assert "not in direct messages" in (text or "")
 
 
-async def test_new_names_the_missing_permission_and_opens_nothing(app: NauticusApp) -> None:
+async def test_new_names_the_missing_permission_and_opens_nothing(app: GameApp) -> None:
     perms = discord.Permissions.all()
     perms.attach_files = False
     itx, replies = fake_itx(app, ANA, bot_perms=perms)
@@ -107,7 +107,7 @@ async def test_new_names_the_missing_permission_and_opens_nothing(app: NauticusA
     assert await app.service.game_in(CHANNEL) is None
 
 
-async def test_a_second_lobby_in_the_same_channel_is_refused(app: NauticusApp) -> None:
+async def test_a_second_lobby_in_the_same_channel_is_refused(app: GameApp) -> None:
     await lobby(app)
     itx, replies = fake_itx(app, CLEO)
     await app.run_command(itx, "new", {})
@@ -115,7 +115,7 @@ async def test_a_second_lobby_in_the_same_channel_is_refused(app: NauticusApp) -
     assert replies.last[2]["ephemeral"] is True
 
 
-async def test_only_the_host_or_manage_channels_may_start(app: NauticusApp) -> None:
+async def test_only_the_host_or_manage_channels_may_start(app: GameApp) -> None:
     rec = await lobby(app)
     itx, replies = fake_itx(app, BEN)
     await app.on_component(itx, ids.CustomId("lobby", rec.id, rec.version, "start"))
@@ -126,7 +126,7 @@ async def test_only_the_host_or_manage_channels_may_start(app: NauticusApp) -> N
     assert (await app.service.game_in(CHANNEL)).status == "active"  # type: ignore[union-attr]
 
 
-async def test_a_button_of_an_old_game_is_refused(app: NauticusApp) -> None:
+async def test_a_button_of_an_old_game_is_refused(app: GameApp) -> None:
     rec = await lobby(app)
     itx, replies = fake_itx(app, CLEO)
     await app.on_component(itx, ids.CustomId("lobby", rec.id + 1, rec.version, "join"))
@@ -137,7 +137,7 @@ async def test_a_button_of_an_old_game_is_refused(app: NauticusApp) -> None:
 # --- the panel -----------------------------------------------------------------------------------
 
 
-async def test_play_opens_an_ephemeral_panel_only_for_the_seated_player(app: NauticusApp) -> None:
+async def test_play_opens_an_ephemeral_panel_only_for_the_seated_player(app: GameApp) -> None:
     rec = await started(app)
     user, _ = acting(rec)
     other = BEN if user == ANA else ANA
@@ -161,7 +161,7 @@ async def test_play_opens_an_ephemeral_panel_only_for_the_seated_player(app: Nau
 
 
 async def test_a_select_choice_plays_the_move_and_edits_the_panel_in_place(
-    app: NauticusApp,
+    app: GameApp,
 ) -> None:
     rec = await started(app)
     user, _ = acting(rec)
@@ -176,7 +176,7 @@ async def test_a_select_choice_plays_the_move_and_edits_the_panel_in_place(
     assert all(ids.decode(c).version == after.version for c in custom_ids(view))  # type: ignore[union-attr]
 
 
-async def test_a_stale_panel_is_refused_with_a_fresh_one(app: NauticusApp) -> None:
+async def test_a_stale_panel_is_refused_with_a_fresh_one(app: GameApp) -> None:
     rec = await started(app)
     user, _ = acting(rec)
     old = ids.CustomId("w", rec.id, rec.version, "0")
@@ -193,7 +193,7 @@ async def test_a_stale_panel_is_refused_with_a_fresh_one(app: NauticusApp) -> No
     assert {ids.decode(c).version for c in custom_ids(kwargs["view"])} == {after.version}  # type: ignore[union-attr]
 
 
-async def test_a_second_select_picks_the_destination(app: NauticusApp) -> None:
+async def test_a_second_select_picks_the_destination(app: GameApp) -> None:
     rec = await started(app)
     user = ANA
     itx, _ = fake_itx(app, user)
@@ -219,7 +219,7 @@ async def test_a_second_select_picks_the_destination(app: NauticusApp) -> None:
     assert replies.text.startswith("✅ Buy middle for 1 taler → a new ship")
 
 
-async def test_end_turn_with_unused_blue_workers_asks_to_confirm(app: NauticusApp) -> None:
+async def test_end_turn_with_unused_blue_workers_asks_to_confirm(app: GameApp) -> None:
     rec = await started(app)
     # Goods on space 6 (3 blue workers, bonus 1 worker + 1 VP); grain costs 0 there, so its one
     # destination is storage and choosing it buys at once, with one of the blue workers.
@@ -246,7 +246,7 @@ async def test_end_turn_with_unused_blue_workers_asks_to_confirm(app: NauticusAp
 
 
 async def test_panel_clicks_by_a_player_whose_turn_it_is_not_are_refused(
-    app: NauticusApp,
+    app: GameApp,
 ) -> None:
     rec = await started(app)  # Ana must choose
     for cid, values in [
@@ -261,7 +261,7 @@ async def test_panel_clicks_by_a_player_whose_turn_it_is_not_are_refused(
     assert (await app.service.game_in(CHANNEL)).version == rec.version  # type: ignore[union-attr]
 
 
-async def test_leave_and_cancel_the_lobby(app: NauticusApp) -> None:
+async def test_leave_and_cancel_the_lobby(app: GameApp) -> None:
     rec = await lobby(app)
     itx, replies = fake_itx(app, BEN)
     await app.on_component(itx, ids.CustomId("lobby", rec.id, rec.version, "leave"))
@@ -278,7 +278,7 @@ async def test_leave_and_cancel_the_lobby(app: NauticusApp) -> None:
 # --- move commands ---------------------------------------------------------------------------
 
 
-async def test_move_commands_refuse_the_wrong_player_and_illegal_moves(app: NauticusApp) -> None:
+async def test_move_commands_refuse_the_wrong_player_and_illegal_moves(app: GameApp) -> None:
     rec = await started(app)
     user, _ = acting(rec)
     other = BEN if user == ANA else ANA
@@ -294,7 +294,7 @@ async def test_move_commands_refuse_the_wrong_player_and_illegal_moves(app: Naut
     assert (await app.service.game_in(CHANNEL)).version == rec.version  # type: ignore[union-attr]
 
 
-async def test_a_move_command_plays_and_answers_with_the_panel(app: NauticusApp) -> None:
+async def test_a_move_command_plays_and_answers_with_the_panel(app: GameApp) -> None:
     rec = await started(app)
     user, _ = acting(rec)
     itx, replies = fake_itx(app, user)
@@ -317,7 +317,7 @@ async def test_a_move_command_plays_and_answers_with_the_panel(app: NauticusApp)
     assert replies.text.startswith("✅ Pass") and "missing Embed Links" in replies.text
 
 
-async def test_autocomplete_offers_only_legal_values_for_the_caller(app: NauticusApp) -> None:
+async def test_autocomplete_offers_only_legal_values_for_the_caller(app: GameApp) -> None:
     rec = await started(app)
     user, _ = acting(rec)
     other = BEN if user == ANA else ANA
@@ -333,7 +333,7 @@ async def test_autocomplete_offers_only_legal_values_for_the_caller(app: Nauticu
 # --- looking, errors, abort ------------------------------------------------------------------
 
 
-async def test_public_board_is_limited_to_once_per_two_minutes(app: NauticusApp) -> None:
+async def test_public_board_is_limited_to_once_per_two_minutes(app: GameApp) -> None:
     await started(app)
     itx, replies = fake_itx(app, CLEO)
     await app.run_command(itx, "board", {"public": True})
@@ -352,7 +352,7 @@ async def test_public_board_is_limited_to_once_per_two_minutes(app: NauticusApp)
     assert replies.last[2]["ephemeral"] is False
 
 
-async def test_rules_status_and_log_answer_ephemerally(app: NauticusApp) -> None:
+async def test_rules_status_and_log_answer_ephemerally(app: GameApp) -> None:
     rec = await started(app)
     cases: list[tuple[str, dict[str, Any], str]] = [
         ("rules", {"topic": "ships"}, "N-YARD-5"),
@@ -374,7 +374,7 @@ async def test_rules_status_and_log_answer_ephemerally(app: NauticusApp) -> None
 
 
 async def test_internal_errors_show_an_error_id_and_log_the_game(
-    app: NauticusApp, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+    app: GameApp, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     rec = await started(app)
     user, _ = acting(rec)
@@ -394,7 +394,7 @@ async def test_internal_errors_show_an_error_id_and_log_the_game(
 
 
 async def test_abort_needs_the_host_or_manage_channels_and_a_confirmation(
-    app: NauticusApp,
+    app: GameApp,
 ) -> None:
     rec = await started(app)
     itx, replies = fake_itx(app, BEN)
@@ -411,13 +411,13 @@ async def test_abort_needs_the_host_or_manage_channels_and_a_confirmation(
     assert "aborted" in replies.text
 
 
-async def test_a_flagged_game_offers_no_panel_and_says_it_is_on_hold(app: NauticusApp) -> None:
+async def test_a_flagged_game_offers_no_panel_and_says_it_is_on_hold(app: GameApp) -> None:
     rec = await started(app)
     user, _ = acting(rec)
     async with app.service.store.write() as tx:
         await tx.flag_game(rec.id, "[e1f2] test")
     # A restarted bot reads the flag from the database.
-    restarted = NauticusApp(
+    restarted = GameApp(
         GameService(app.service.store), draw=fake_draw, draw_shipyard=fake_shipyard, clock=Clock()
     )
     itx, replies = fake_itx(restarted, user)

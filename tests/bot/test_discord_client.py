@@ -11,8 +11,9 @@ import discord
 import pytest
 from discord import app_commands
 
-from bot.discord_app import commands, moves_map
-from bot.discord_app.client import NauticusClient, create_client, intents
+from bot.discord_app import commands
+from bot.games.nauticus import moves_map
+from bot.discord_app.client import GameClient, create_client, intents
 from bot.discord_app.views import GameButton, GameSelect
 
 SCHEMA = Path(__file__).parent / "data" / "discord_commands.json"
@@ -56,7 +57,7 @@ def test_no_privileged_intent_is_requested() -> None:
 @pytest.mark.parametrize("dev_guild", [None, 4242])
 async def test_setup_hook_registers_components_and_syncs_once(dev_guild: int | None) -> None:
     service = MagicMock()
-    client = NauticusClient(service, dev_guild_id=dev_guild, start_outbox=False)
+    client = GameClient(service, dev_guild_id=dev_guild, start_outbox=False)
     client.tree.sync = AsyncMock(return_value=[])  # type: ignore[method-assign]
     await client.setup_hook()
     if dev_guild is None:

@@ -78,7 +78,7 @@ async def test_a_click_reaches_the_app_with_the_decoded_id_and_values() -> None:
 
     itx = MagicMock(spec=discord.Interaction)
     itx.client = MagicMock()
-    itx.client.nauticus_app = App()
+    itx.client.game_app = App()
     cid = ids.CustomId("w", 5, 6, "0")
     select = views.GameSelect(cid, "What do you do?", [discord.SelectOption(label="x", value="x")])
     select.item._values = ["choose.3"]  # what discord.py fills in from the interaction data

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from bot.discord_app import moves_map as mm
+from bot.games.nauticus import moves_map as mm
 from engine.nauticus import apply, legal_moves, new_game
 from tests.bot.test_discord_support import sample_states
 

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from bot.discord_app.rules_digest import TOPICS, digest
+from bot.games.nauticus.rules_digest import TOPICS, digest
 
 # The rule ids of the rules page (N-MOVES is design, not a rule); a new rule must be added here
 # and to the digest.

@@ -86,7 +86,7 @@ def fake_itx(
     itx.app_permissions = bot_perms if bot_perms is not None else discord.Permissions.all()
     itx.permissions = member_perms if member_perms is not None else discord.Permissions.none()
     itx.namespace = SimpleNamespace(**(namespace or {}))
-    itx.client = SimpleNamespace(nauticus_app=app)
+    itx.client = SimpleNamespace(game_app=app)
     replies = Replies()
     done = [False]
 

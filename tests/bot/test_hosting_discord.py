@@ -10,7 +10,7 @@ import discord
 import pytest
 
 from bot.discord_app import ids
-from bot.discord_app.app import NauticusApp
+from bot.discord_app.app import GameApp
 from bot.service import GameRecord
 from engine.nauticus import legal_moves
 from tests.bot.test_discord_app import ANA, BEN, CLEO, app, lobby, started
@@ -30,7 +30,7 @@ def member(user_id: int, name: str, *, bot: bool = False) -> Any:
     return m
 
 
-async def current(app: NauticusApp) -> GameRecord:
+async def current(app: GameApp) -> GameRecord:
     rec = await app.service.game_in(CHANNEL)
     assert rec is not None
     return rec
@@ -45,7 +45,7 @@ def decode_only(replies: Any) -> ids.CustomId:
 # --- skip --------------------------------------------------------------------------------------
 
 
-async def test_skip_asks_for_confirmation_then_passes_for_the_player(app: NauticusApp) -> None:
+async def test_skip_asks_for_confirmation_then_passes_for_the_player(app: GameApp) -> None:
     rec = await started(app)  # Ana (seat 1) must choose an action
     itx, replies = fake_itx(app, BEN, name="Ben", member_perms=MANAGER)
     await app.run_command(itx, "skip", {})
@@ -68,7 +68,7 @@ async def test_skip_asks_for_confirmation_then_passes_for_the_player(app: Nautic
     assert (await current(app)).version == after.version
 
 
-async def test_skip_is_refused_to_players_without_the_right(app: NauticusApp) -> None:
+async def test_skip_is_refused_to_players_without_the_right(app: GameApp) -> None:
     rec = await started(app)
     itx, replies = fake_itx(app, BEN)
     await app.run_command(itx, "skip", {})
@@ -82,7 +82,7 @@ async def test_skip_is_refused_to_players_without_the_right(app: NauticusApp) ->
     assert (await current(app)).version == rec.version
 
 
-async def test_skip_in_a_lobby_says_there_is_nothing_to_skip(app: NauticusApp) -> None:
+async def test_skip_in_a_lobby_says_there_is_nothing_to_skip(app: GameApp) -> None:
     await lobby(app)
     itx, replies = fake_itx(app, ANA)
     await app.run_command(itx, "skip", {})
@@ -92,7 +92,7 @@ async def test_skip_in_a_lobby_says_there_is_nothing_to_skip(app: NauticusApp) -
 # --- replace ---------------------------------------------------------------------------------
 
 
-async def test_replace_with_confirmation_hands_the_seat_over(app: NauticusApp) -> None:
+async def test_replace_with_confirmation_hands_the_seat_over(app: GameApp) -> None:
     await started(app)
     opts = {"old": member(BEN, "Ben"), "new": member(CLEO, "Cleo")}
     itx, replies = fake_itx(app, ANA)
@@ -125,7 +125,7 @@ async def test_replace_with_confirmation_hands_the_seat_over(app: NauticusApp) -
     ],
 )
 async def test_replace_refusals(
-    app: NauticusApp,
+    app: GameApp,
     user: int,
     perms: discord.Permissions | None,
     old: tuple[int, str],
@@ -142,7 +142,7 @@ async def test_replace_refusals(
     assert after.version == rec.version and after.seats == rec.seats
 
 
-async def test_a_replace_confirmation_from_before_a_restart_is_refused(app: NauticusApp) -> None:
+async def test_a_replace_confirmation_from_before_a_restart_is_refused(app: GameApp) -> None:
     rec = await started(app)
     cid = ids.CustomId("replace", rec.id, rec.version, f"{BEN}.{CLEO}")
     itx, replies = fake_itx(app, ANA)
@@ -154,7 +154,7 @@ async def test_a_replace_confirmation_from_before_a_restart_is_refused(app: Naut
 # --- lobby: remove and seating ---------------------------------------------------------------
 
 
-async def test_remove_and_the_seating_button_are_for_the_host(app: NauticusApp) -> None:
+async def test_remove_and_the_seating_button_are_for_the_host(app: GameApp) -> None:
     rec = await lobby(app)
     itx, replies = fake_itx(app, BEN)
     await app.on_component(itx, ids.CustomId("lobby", rec.id, rec.version, "seating"))
@@ -176,7 +176,7 @@ async def test_remove_and_the_seating_button_are_for_the_host(app: NauticusApp) 
 # --- mygames, about ----------------------------------------------------------------------------
 
 
-async def test_mygames_links_each_channel_and_says_what_to_decide(app: NauticusApp) -> None:
+async def test_mygames_links_each_channel_and_says_what_to_decide(app: GameApp) -> None:
     await started(app)  # Ana must choose
     itx, replies = fake_itx(app, ANA)
     await app.run_command(itx, "mygames", {})
@@ -191,7 +191,7 @@ async def test_mygames_links_each_channel_and_says_what_to_decide(app: NauticusA
     assert "no seat" in replies.text
 
 
-async def test_about_gives_versions_uptime_and_games_here(app: NauticusApp) -> None:
+async def test_about_gives_versions_uptime_and_games_here(app: GameApp) -> None:
     await started(app)
     app.clock.now += 7200  # type: ignore[attr-defined]
     itx, replies = fake_itx(app, CLEO)
@@ -208,7 +208,7 @@ async def test_about_gives_versions_uptime_and_games_here(app: NauticusApp) -> N
 # --- N-BUY-5 through the slash command and the panel -------------------------------------------
 
 
-async def test_a_lost_tile_needs_confirm_true_or_the_panel_asks_once(app: NauticusApp) -> None:
+async def test_a_lost_tile_needs_confirm_true_or_the_panel_asks_once(app: GameApp) -> None:
     user, move = await at_full_storage(app.service, CHANNEL, (ANA, BEN))
     rec = await current(app)
     itx, replies = fake_itx(app, user)

@@ -12,7 +12,8 @@ from dataclasses import replace
 from pathlib import Path
 
 from engine import nauticus
-from render import Picture, board, score_sheet, shipyard, shipyards
+from render import Picture
+from render.nauticus import board, score_sheet, shipyard, shipyards
 from tests.render.states import late_game
 
 OUT = Path(__file__).resolve().parents[2] / "docs" / "img"

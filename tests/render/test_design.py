@@ -7,7 +7,8 @@ from pathlib import Path
 
 import render
 from engine import nauticus
-from render import board, canvas, shipyard
+from render import canvas
+from render.nauticus import board, shipyard
 from tests.render.states import late_game
 
 RENDER = Path(render.__file__).parent
@@ -55,8 +56,8 @@ def test_render_opens_no_file_and_no_socket() -> None:
 
 
 def test_font_is_read_once_and_static_layers_are_reused() -> None:
-    import render.board_pic as b
-    import render.shipyard_pic as s
+    import render.nauticus.board_pic as b
+    import render.nauticus.shipyard_pic as s
 
     view = nauticus.view(late_game())
     board(view)

@@ -22,7 +22,8 @@ from typing import Any
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from render import Picture, board, score_sheet, shipyard
+from render import Picture
+from render.nauticus import board, score_sheet, shipyard
 
 GOLDEN = Path(__file__).parent / "golden"
 BLOCK = 32

@@ -13,7 +13,7 @@ from PIL import Image
 
 import render
 from engine import nauticus
-from render import board, score_sheet, shipyard, shipyards
+from render.nauticus import board, score_sheet, shipyard, shipyards
 from tests.render import expect
 from tests.render.states import extreme_state, late_game, playout, snapshots
 

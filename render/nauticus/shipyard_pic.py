@@ -11,7 +11,7 @@ from PIL import Image
 from render import palette as P
 from render.canvas import Canvas, Format, Mark, Picture, min_font_px, num
 from render.icons import icon
-from render.text import shipyard_alt
+from render.nauticus.text import shipyard_alt
 
 WIDTH = 800
 # Font sizes: the smallest stays 12 px tall when the picture is shown 400 px wide.

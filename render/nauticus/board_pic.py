@@ -11,7 +11,7 @@ from PIL import Image, ImageChops, ImageDraw
 from render import palette as P
 from render.canvas import Box, Canvas, Format, Mark, Picture, min_font_px, num
 from render.icons import icon
-from render.text import board_alt
+from render.nauticus.text import board_alt
 
 WIDTH = 800
 # Font sizes: the smallest stays 12 px tall when the picture is shown 400 px wide.

@@ -8,7 +8,7 @@ from typing import Any
 from render import palette as P
 from render.canvas import Canvas, Format, Picture, min_font_px, num
 from render.icons import icon
-from render.text import scores_alt
+from render.nauticus.text import scores_alt
 
 WIDTH = 800
 # Font sizes: the smallest stays 12 px tall when the picture is shown 400 px wide.

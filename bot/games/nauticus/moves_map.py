@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from bot.discord_app import words
+from bot.games.nauticus import words
 from engine.nauticus import State, data, legal_moves
 
 OptionType = Literal["int", "str", "bool"]

@@ -1,0 +1,360 @@
+"""Nauticus as a platform plugin: its words, commands, panel and pictures.
+
+Nauticus hides nothing, so its view carries the whole state (`view["state"]`); the words here
+rebuild the state from the view they are given and never see anything else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from bot import texts as common
+from bot.games.nauticus import moves_map, rules_digest, words
+from bot.games.nauticus import texts as nt
+from bot.plugin import (
+    BadOption,
+    EventLine,
+    MoveCommand,
+    OptionSpec,
+    PanelButton,
+    PanelSpec,
+    Picture,
+    Post,
+    Seen,
+    Suggestion,
+)
+from engine.api import Move, Rules
+from engine.nauticus import RULES, State, data
+from engine.nauticus.rules import price_of
+from engine.nauticus.state import from_dict
+
+_last: list[tuple[int, State]] = []
+
+
+def state_of(seen: Seen) -> State:
+    """The (public) state inside a Nauticus view; the last one is kept, views are not changed."""
+    view = seen.view
+    if _last and _last[0][0] == id(view):
+        return _last[0][1]
+    state = from_dict(view["state"])
+    _last[:] = [(id(view), state)]
+    return state
+
+
+_THEN = {
+    "buy": "Where does it go?",
+    "transport": "Where does it go?",
+    "money": "How many workers?",
+    "crowns": "How many workers?",
+    "reward": "Which goods?",
+    "extra": "Which action?",
+}
+
+
+def _command(spec: moves_map.CommandSpec) -> MoveCommand:
+    return MoveCommand(
+        spec.name,
+        spec.description,
+        tuple(
+            OptionSpec(
+                o.name,
+                o.description,
+                o.type,
+                o.required,
+                autocomplete=o.name != "confirm",
+            )
+            for o in spec.options
+        ),
+    )
+
+
+class NauticusPlugin:
+    rules: Rules = RULES
+    kind = "nauticus"
+    title = "Nauticus"
+    command = "nauticus"
+    description = "Play Nauticus, the ship-building board game, in this channel"
+    hand_command = "me"
+    hand_description = "Your shipyard, storage and resources (only to you)"
+    move_commands: Sequence[MoveCommand] = tuple(_command(c) for c in moves_map.MOVE_COMMANDS)
+    rules_topics: Mapping[str, str] = {k: t for k, (t, _) in rules_digest.TOPICS.items()}
+    panel = PanelSpec(
+        buttons=(
+            PanelButton("pass", "Pass", "secondary"),
+            PanelButton("extra", "Extra action", "primary"),
+            PanelButton("end_extra", "End extra action", "primary"),
+            PanelButton("end_turn", "End turn", "success", after_back=True),
+        ),
+        yes_anyway="Yes, buy it anyway",
+    )
+
+    # --- commands ------------------------------------------------------------------------
+
+    def rules_digest(self, topic: str | None) -> str:
+        return rules_digest.digest(topic)
+
+    def move_from_call(self, command: str, options: Mapping[str, Any]) -> Move:
+        try:
+            return moves_map.from_call(command, options)
+        except moves_map.BadOption as exc:
+            raise BadOption(str(exc)) from None
+
+    def call_text(self, move: Move) -> str:
+        return moves_map.to_call(move).text()
+
+    def suggest(
+        self, seen: Seen, command: str, option: str, typed: str, filled: Mapping[str, Any]
+    ) -> list[Suggestion]:
+        assert seen.audience is not None
+        found = moves_map.suggest(state_of(seen), seen.audience, command, option, typed, filled)
+        return [Suggestion(s.name, s.value) for s in found]
+
+    # --- the panel -----------------------------------------------------------------------
+
+    def panel_header(self, seen: Seen) -> str:
+        assert seen.audience is not None
+        state = state_of(seen)
+        return f"{_resources_line(state, seen.audience)}\n{_situation(state, seen.audience)}"
+
+    def group_key(self, move: Move) -> str:
+        t = move["type"]
+        if t == "choose_action":
+            return f"choose.{move['space']}"
+        if t in ("take_bonus", "buy", "take_free_tile", "transport"):
+            return f"{t.split('_')[-1] if t != 'take_free_tile' else 'free'}.{move['item']}"
+        if t == "deliver":
+            return f"deliver.{move['ship']}"
+        if t == "reward":
+            return f"reward.{move['kind']}"
+        return str(t)
+
+    def group_label(self, seen: Seen, key: str, moves: Sequence[Move]) -> str:
+        assert seen.audience is not None
+        state, seat, move = state_of(seen), seen.audience, moves[0]
+        if len(moves) == 1 and move["type"] in ("money", "crowns"):
+            # A group of one move is played at once, so its label names the move exactly.
+            return f"{words.action_label(move['type'])}: {self.then_label(seen, move)}"
+        player = state.players[seat]
+        t = move["type"]
+        if t == "choose_action":
+            return words.space_label(state, move["space"])
+        if t == "take_bonus":
+            return f"Bonus: {words.item_label(move['item'])} (to storage)"
+        if t == "buy":
+            label = words.buy_label(state, move["item"])
+            units = data.item_units(move["item"])
+            full = player.storage_used + units > data.STORAGE_UNITS
+            if full and move["to"] == "storage" and price_of(state, move["item"]) == 0:
+                label += " — storage full: it would be lost"
+            return label
+        if t == "take_free_tile":
+            return f"Free tile: {words.item_label(move['item'])} (to storage)"
+        if t == "transport":
+            n = player.storage.count(move["item"])
+            return f"Transport {words.item_label(move['item'])} — 1 worker ({n} in storage)"
+        if t == "money":
+            return "Money — 1 worker each, 2 taler per worker"
+        if t == "crowns":
+            return f"Crowns — {words.plural(player.crowns, 'crown')} × workers (max 15 VP)"
+        if t == "deliver":
+            return words.deliver_label(player, move["ship"])
+        if t == "reward":
+            return f"Reward: {words.reward_label(move['kind'])}"
+        if t == "extra":
+            return f"Extra action — +{data.EXTRA_WORKERS} workers, then any action"
+        return key
+
+    def then_label(self, seen: Seen, move: Move) -> str:
+        assert seen.audience is not None
+        state = state_of(seen)
+        player = state.players[seen.audience]
+        t = move["type"]
+        if t in ("buy", "transport"):
+            return words.dest_label(player, move["item"], move["to"])[:100]
+        if t in ("money", "crowns"):
+            return words.workers_label(state, t, move["workers"])
+        if t == "reward":
+            return words.reward_label("goods", move.get("goods"))
+        if t == "extra":
+            return words.action_label(move["action"])
+        return str(move)
+
+    def then_placeholder(self, move: Move) -> str:
+        return _THEN.get(move["type"], "Choose")
+
+    # --- words ---------------------------------------------------------------------------
+
+    def must_decide(self, seen: Seen, *, you: bool) -> str:
+        return nt.must_decide(state_of(seen), you=you)
+
+    def status_line(self, seen: Seen) -> str:
+        return nt.status_line(state_of(seen), seen.names)
+
+    def turn_ping(self, seen: Seen, user_id: int) -> str:
+        return nt.turn_ping(state_of(seen), seen.names, user_id)
+
+    def start_post(self, seen: Seen) -> Post:
+        state = state_of(seen)
+        text = common.fit(
+            f"**Nauticus begins** — {len(seen.names)} players, {state.rounds} rounds of "
+            f"{data.PHASES_PER_ROUND} action phases.\n{common.legend(seen.names)}"
+        )
+        return Post(text, ("board",))
+
+    def unit(self, seen: Seen) -> tuple[int, int]:
+        state = state_of(seen)
+        return state.round, state.phase
+
+    def done_line(self, before: Seen, seat: int, events: Sequence[dict[str, Any]]) -> str:
+        return nt.done_line(state_of(before), before.names[seat], seat, list(events))
+
+    def phase_post(
+        self,
+        before: Seen,
+        after: Seen,
+        unit_moves: Sequence[EventLine],
+        events: Sequence[dict[str, Any]],
+    ) -> Post | None:
+        if not any(e["kind"] == "phase_ended" for e in events):
+            return None
+        state = state_of(before)
+        by_seat: dict[int, list[dict[str, Any]]] = {}
+        header: dict[str, Any] = {}
+        for m in unit_moves:
+            by_seat.setdefault(m.seat, []).extend(m.events)
+            for e in m.events:
+                if e["kind"] == "action_chosen":
+                    header = {"round": state.round, "phase": state.phase, **e}
+        penalties = {e["seat"]: e["vp"] for e in events if e["kind"] == "round_penalty"}
+        players = len(state.players)
+        order = [(state.start + i) % players for i in range(players)]
+        text = nt.phase_summary(before.names, header, by_seat, order, penalties or None)
+        return Post(text, ("board", "shipyards"))
+
+    def final_post(self, seen: Seen) -> Post:
+        return Post(nt.final_result(state_of(seen), seen.names), ("score_sheet",))
+
+    def hand_text(self, seen: Seen) -> str:
+        assert seen.audience is not None
+        seat = seen.audience
+        state = state_of(seen)
+        player = state.players[seat]
+        lines = [f"**Your shipyard** (seat {seat + 1})", _resources_line(state, seat)]
+        for i, ship in enumerate(player.ships):
+            goods = ", ".join(g for g in ship.goods if g is not None)
+            lines.append(
+                f"Ship #{i + 1}: {words.ship_summary(ship)}" + (f" · {goods}" if goods else "")
+            )
+        if not player.ships:
+            lines.append("No ships yet.")
+        stored = ", ".join(words.item_label(i) for i in player.storage) or "empty"
+        lines.append(f"Storage: {stored}")
+        return "\n".join(lines)
+
+    def private_line(self, event: Mapping[str, Any]) -> str:
+        # Nauticus has no private events; a stored one would be shown as its kind.
+        return str(event.get("kind", "?"))
+
+    # --- moves the platform plays or checks ------------------------------------------------
+
+    def confirmation(self, seen: Seen, move: Move) -> str | None:
+        assert seen.audience is not None
+        return nt.confirmation_needed(state_of(seen), seen.audience, move)
+
+    def skip_move(self, seen: Seen) -> Move:
+        # End the extra action, pass, end the turn; a decision that can't be passed (start
+        # player's action, bonus, rewards) takes the first choice the engine lists, so the
+        # same state always skips the same way.
+        for wanted in ("end_extra", "pass", "end_turn"):
+            for m in seen.legal:
+                if m["type"] == wanted:
+                    return dict(m)
+        return dict(seen.legal[0])
+
+    def skip_ends(self, before: Seen, after: Seen, move: Move) -> bool:
+        b, a = state_of(before), state_of(after)
+        return (
+            a.step == "over"
+            or a.current != b.current
+            or (a.round, a.phase) != (b.round, b.phase)
+            or move["type"] == "end_turn"
+        )
+
+    # --- pictures --------------------------------------------------------------------------
+
+    def draw(self, pictures: Sequence[str], seen: Seen) -> list[Picture]:
+        import render.nauticus as pics  # loads fonts: only when a picture is drawn
+
+        drawn: list[Any] = []
+        for kind in pictures:
+            if kind == "board":
+                drawn.append(pics.board(seen.view))
+            elif kind == "shipyards":
+                drawn.extend(pics.shipyards(seen.view))
+            elif kind == "score_sheet":
+                drawn.append(pics.score_sheet(seen.view))
+            elif kind == "my_shipyard" and seen.audience is not None:
+                drawn.append(pics.shipyard(seen.view, seen.audience))
+            else:
+                raise ValueError(f"unknown picture {kind!r}")
+        return [Picture(p.filename, p.data, p.alt_text) for p in drawn]
+
+    def board_pictures(self) -> tuple[str, ...]:
+        return ("board",)
+
+    def hand_pictures(self) -> tuple[str, ...]:
+        return ("my_shipyard",)
+
+
+def _resources_line(state: State, seat: int) -> str:
+    """Workers, taler, crowns, storage used/12 and whether the extra action is ready."""
+    p = state.players[seat]
+    turn = state.turn
+    blue = ""
+    if turn is not None and turn.seat == seat and turn.extra is None and turn.blue:
+        blue = f" (+{turn.blue} blue)"
+    extra = "extra action ready" if p.extra else "extra action used"
+    return (
+        f"{words.plural(p.workers, 'worker')}{blue} · {p.taler} taler · "
+        f"{words.plural(p.crowns, 'crown')} · storage {p.storage_used}/{data.STORAGE_UNITS} · "
+        f"{p.score} VP · {extra}"
+    )
+
+
+def _situation(state: State, seat: int) -> str:
+    """What the seat must decide now, in one line."""
+    head = f"Round {state.round}/{state.rounds} · Phase {state.phase}/{data.PHASES_PER_ROUND}"
+    if state.step == "over":
+        return f"{head} — the game is over."
+    if state.current != seat:
+        return f"{head} — not your turn: seat {(state.current or 0) + 1} decides now."
+    if state.step == "choose":
+        return f"{head} — you are start player: choose the action for this phase."
+    if state.step == "bonus":
+        space = state.space
+        assert space is not None
+        return (
+            f"{head} — choose the tile of your bonus ({data.bonus_text(data.SPACE_BONUS[space])})."
+        )
+    turn = state.turn
+    assert turn is not None
+    if turn.pending:
+        pending = turn.pending[0]
+        if pending.kind == "reward":
+            return (
+                f"{head} — ship #{pending.ship + 1} is finished! Choose "
+                f"{words.plural(pending.left, 'reward')} (max 2 of each)."
+            )
+        return f"{head} — you bought all four: choose your free tile."
+    if turn.extra is not None:
+        return f"{head} — extra action: {words.action_label(turn.extra)} (no blue workers)."
+    action = words.action_label(state.action or "")
+    if turn.passed:
+        return f"{head} — {action}: you passed; take your extra action or end your turn."
+    if turn.uses:
+        return f"{head} — {action}: go on, or end your turn."
+    return f"{head} — {action}: your turn — perform it or pass."
+
+
+PLUGIN = NauticusPlugin()
