@@ -1,0 +1,53 @@
+"""Determinization: a full state consistent with what one seat sees, secrets re-dealt.
+
+What `seat` knows stays put: its own hand, every collection, the top card of every face-up stack,
+and the cards others took from face-up stacks (`Player.known`, public through the log). Every
+other card (other hands' unseen cards, face-down stacks, the cards under a face-up top, the box)
+is shuffled and dealt back into the same places in the same numbers. The face-down token reserve
+is shuffled too, and the seed is replaced, since the real one would deal the real secrets again.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from engine.island.state import FACE_UP, State
+
+
+def determinize(state: State, seat: int, rng: random.Random) -> State:
+    n = len(state.players)
+    pool: list[int] = []
+    for i, p in enumerate(state.players):
+        if i != seat:
+            known = set(p.known)
+            pool += [c for c in p.hand if c not in known]
+    for s, stack in enumerate(state.stacks):
+        pool += stack[:-1] if FACE_UP[n][s] else stack
+    pool += state.box
+    rng.shuffle(pool)
+    it = iter(pool)
+
+    players = list(state.players)
+    for i, p in enumerate(state.players):
+        if i != seat:
+            unknown = len(p.hand) - len(p.known)
+            hand = tuple(sorted((*p.known, *(next(it) for _ in range(unknown)))))
+            players[i] = replace(p, hand=hand)
+    stacks = []
+    for s, stack in enumerate(state.stacks):
+        if FACE_UP[n][s] and stack:
+            stacks.append((*(next(it) for _ in range(len(stack) - 1)), stack[-1]))
+        else:
+            stacks.append(tuple(next(it) for _ in range(len(stack))))
+    box = tuple(sorted(next(it) for _ in range(len(state.box))))
+    reserve = list(state.reserve)
+    rng.shuffle(reserve)
+    return replace(
+        state,
+        seed=rng.getrandbits(62),
+        players=tuple(players),
+        stacks=tuple(stacks),
+        box=box,
+        reserve=tuple(reserve),
+    )
