@@ -98,14 +98,15 @@ class PanelError(ValueError):
 # --- grouping --------------------------------------------------------------------------------
 
 
-_last: list[tuple[int, str, dict[str, Group]]] = []
+_last: list[tuple[Seen, str, dict[str, Group]]] = []
 
 
 def groups(plugin: GamePlugin, seen: Seen) -> dict[str, Group]:
     """The seat's legal moves grouped the way the panel offers them, in menu order."""
     # One click builds the panel and then resolves the choice on the same Seen object:
     # remembering the last answer (by identity; a Seen is never changed) halves the work.
-    if _last and _last[0][0] == id(seen) and _last[0][1] == plugin.kind:
+    # The Seen itself is kept (not its id): an id can be reused once an object is freed.
+    if _last and _last[0][0] is seen and _last[0][1] == plugin.kind:
         return _last[0][2]
     grouped: dict[str, list[dict[str, Any]]] = {}
     for move in seen.legal:
@@ -119,7 +120,7 @@ def groups(plugin: GamePlugin, seen: Seen) -> dict[str, Group]:
         )
         for key, moves in grouped.items()
     }
-    _last[:] = [(id(seen), plugin.kind, found)]
+    _last[:] = [(seen, plugin.kind, found)]
     return found
 
 

@@ -40,7 +40,7 @@ class Channel:
         await asyncio.sleep(0)
 
 
-def no_pictures(kinds: Sequence[str], game_view: dict[str, Any]) -> tuple[()]:
+def no_pictures(game: str, kinds: Sequence[str], game_view: dict[str, Any]) -> tuple[()]:
     return ()
 
 
@@ -49,7 +49,7 @@ async def players(svc: GameService, channel: int, moves: list[int], ready: async
     users = [channel * 10 + i for i in range(3)]
     try:
         while True:
-            await svc.open_lobby(1, channel, users[0], "A")
+            await svc.open_lobby(1, channel, users[0], "A", kind="nauticus")
             for u in users[1:]:
                 await svc.join(channel, u, "B")
             rec = await svc.start(channel, users[0], can_manage=False)

@@ -15,8 +15,10 @@ import pytest
 from bot.discord_app import ids, panel
 from bot.discord_app.app import GameApp
 from bot.outbox import OutFile
+from bot.plugin import Seen
 from bot.service import GameRecord, GameService
 from bot.store import Store
+from tests.bot.nauticus_kit import PLUGIN, seen_of
 from tests.bot.test_discord_support import CHANNEL, custom_ids, fake_itx
 
 ANA, BEN, CLEO = 101, 202, 303  # Cleo never joins
@@ -30,28 +32,28 @@ class Clock:
         return self.now
 
 
-def fake_draw(kinds: Any, game_view: dict[str, Any]) -> tuple[OutFile, ...]:
+def fake_draw(game: str, kinds: Any, game_view: dict[str, Any]) -> tuple[OutFile, ...]:
     return tuple(OutFile(f"{k}.png", b"\x89PNG", f"alt text of {k}") for k in kinds)
 
 
-def fake_shipyard(game_view: dict[str, Any], seat: int) -> OutFile:
-    return OutFile(f"shipyard-seat{seat + 1}.png", b"\x89PNG", f"seat {seat + 1}'s shipyard")
+def fake_private(game: str, kinds: Any, seen: Seen) -> tuple[OutFile, ...]:
+    seat = seen.audience
+    assert seat is not None
+    return (OutFile(f"shipyard-seat{seat + 1}.png", b"\x89PNG", f"seat {seat + 1}'s shipyard"),)
 
 
 @pytest.fixture
 async def app(tmp_path: Path) -> AsyncIterator[GameApp]:
     store = await Store.open(tmp_path / "bot.sqlite")
     try:
-        yield GameApp(
-            GameService(store), draw=fake_draw, draw_shipyard=fake_shipyard, clock=Clock()
-        )
+        yield GameApp(GameService(store), draw=fake_draw, draw_private=fake_private, clock=Clock())
     finally:
         await store.close()
 
 
 async def lobby(app: GameApp) -> GameRecord:
     itx, _ = fake_itx(app, ANA, name="Ana")
-    await app.run_command(itx, "new", {})
+    await app.run_command(itx, "new", {}, game="nauticus")
     rec = await app.service.game_in(CHANNEL)
     assert rec is not None
     itx, replies = fake_itx(app, BEN, name="Ben")
@@ -92,7 +94,7 @@ def acting(rec: GameRecord) -> tuple[int, int]:
 
 async def test_commands_used_in_a_dm_are_refused(app: GameApp) -> None:
     itx, replies = fake_itx(app, ANA, guild_id=None, channel_id=None)
-    await app.run_command(itx, "new", {})
+    await app.run_command(itx, "new", {}, game="nauticus")
     how, text, kwargs = replies.last
     assert how == "send" and kwargs["ephemeral"] is True
     assert "not in direct messages" in (text or "")
@@ -102,7 +104,7 @@ async def test_new_names_the_missing_permission_and_opens_nothing(app: GameApp) 
     perms = discord.Permissions.all()
     perms.attach_files = False
     itx, replies = fake_itx(app, ANA, bot_perms=perms)
-    await app.run_command(itx, "new", {})
+    await app.run_command(itx, "new", {}, game="nauticus")
     assert "**Attach Files**" in replies.text and replies.last[2]["ephemeral"] is True
     assert await app.service.game_in(CHANNEL) is None
 
@@ -110,7 +112,7 @@ async def test_new_names_the_missing_permission_and_opens_nothing(app: GameApp) 
 async def test_a_second_lobby_in_the_same_channel_is_refused(app: GameApp) -> None:
     await lobby(app)
     itx, replies = fake_itx(app, CLEO)
-    await app.run_command(itx, "new", {})
+    await app.run_command(itx, "new", {}, game="nauticus")
     assert "already has a lobby" in replies.text
     assert replies.last[2]["ephemeral"] is True
 
@@ -204,7 +206,7 @@ async def test_a_second_select_picks_the_destination(app: GameApp) -> None:
     rec = await app.service.game_in(CHANNEL)  # type: ignore[assignment]
     assert rec.state is not None
     key = "buy.middle"  # costs 1 on space 5: storage or a new ship
-    assert len(panel.groups(rec.state, 0)[key].moves) == 2
+    assert len(panel.groups(PLUGIN, seen_of(rec.state, 0))[key].moves) == 2
     itx, replies = fake_itx(app, user)
     await app.on_component(itx, ids.CustomId("w", rec.id, rec.version, "0"), [key])
     how, text, kwargs = replies.last
@@ -418,7 +420,7 @@ async def test_a_flagged_game_offers_no_panel_and_says_it_is_on_hold(app: GameAp
         await tx.flag_game(rec.id, "[e1f2] test")
     # A restarted bot reads the flag from the database.
     restarted = GameApp(
-        GameService(app.service.store), draw=fake_draw, draw_shipyard=fake_shipyard, clock=Clock()
+        GameService(app.service.store), draw=fake_draw, draw_private=fake_private, clock=Clock()
     )
     itx, replies = fake_itx(restarted, user)
     await restarted.on_component(itx, ids.CustomId("play", rec.id, rec.version))

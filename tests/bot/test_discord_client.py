@@ -12,16 +12,17 @@ import pytest
 from discord import app_commands
 
 from bot.discord_app import commands
-from bot.games.nauticus import moves_map
 from bot.discord_app.client import GameClient, create_client, intents
 from bot.discord_app.views import GameButton, GameSelect
+from bot.games.nauticus import moves_map
 
 SCHEMA = Path(__file__).parent / "data" / "discord_commands.json"
 
 
 def _tree() -> app_commands.CommandTree[discord.Client]:
     tree = app_commands.CommandTree(discord.Client(intents=discord.Intents.none()))
-    tree.add_command(commands.build_group())
+    for group in commands.build_groups():
+        tree.add_command(group)
     return tree
 
 
@@ -42,9 +43,16 @@ def test_move_commands_take_the_options_moves_map_reads() -> None:
         assert all(o["autocomplete"] == (o["name"] != "confirm") for o in options)
 
 
-def test_the_group_is_not_offered_in_direct_messages() -> None:
-    (group,) = _tree().get_commands()
-    assert isinstance(group, app_commands.Group) and group.guild_only
+def test_no_group_is_offered_in_direct_messages() -> None:
+    groups = _tree().get_commands()
+    assert {g.name for g in groups} == {"nauticus", "games"}
+    assert all(isinstance(g, app_commands.Group) and g.guild_only for g in groups)
+
+
+def test_every_group_keeps_room_below_discords_25_subcommands() -> None:
+    for group in _tree().get_commands():
+        assert isinstance(group, app_commands.Group)
+        assert len(group.commands) <= commands.MAX_GROUP < 25, group.name
 
 
 def test_no_privileged_intent_is_requested() -> None:

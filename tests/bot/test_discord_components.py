@@ -12,6 +12,7 @@ import pytest
 from bot.discord_app import ids, panel, views
 from bot.discord_app.sender import DiscordSender
 from bot.outbox import DeliveryRefused, OutFile, OutMessage
+from tests.bot.nauticus_kit import PLUGIN, seen_of
 from tests.bot.test_discord_support import sample_states
 
 BIG = 2**63 - 1  # the largest snowflake-sized id and version
@@ -28,7 +29,7 @@ def test_custom_ids_round_trip_within_100_chars(kind: ids.Kind) -> None:
 
 def test_every_panel_custom_id_fits_and_round_trips() -> None:
     for state, seat in sample_states()[::5]:
-        built = panel.build(state, seat)
+        built = panel.build(PLUGIN, seen_of(state, seat))
         view = views.panel_view(built, BIG, BIG)
         for child in view.children if view else []:
             cid = str(getattr(child, "custom_id", ""))

@@ -13,6 +13,7 @@ from bot.discord_app import ids
 from bot.discord_app.app import GameApp
 from bot.service import GameRecord
 from engine.nauticus import legal_moves
+from tests.bot.nauticus_kit import PLUGIN, seen_of
 from tests.bot.test_discord_app import ANA, BEN, CLEO, app, lobby, started
 from tests.bot.test_discord_support import CHANNEL, GUILD, custom_ids, fake_itx
 from tests.bot.test_hosting_service import at_full_storage
@@ -181,11 +182,11 @@ async def test_mygames_links_each_channel_and_says_what_to_decide(app: GameApp) 
     itx, replies = fake_itx(app, ANA)
     await app.run_command(itx, "mygames", {})
     assert replies.last[2]["ephemeral"] is True
-    assert f"<#{CHANNEL}> — **your turn**: choose an action" in replies.text
+    assert f"<#{CHANNEL}> Nauticus — **your turn**: choose an action" in replies.text
     assert "<t:" in replies.text  # how long it has waited, in the reader's time zone
     itx, replies = fake_itx(app, BEN)
     await app.run_command(itx, "mygames", {})
-    assert f"<#{CHANNEL}> — seat 2: waiting for Ana" in replies.text
+    assert f"<#{CHANNEL}> Nauticus — seat 2: waiting for Ana" in replies.text
     itx, replies = fake_itx(app, CLEO)
     await app.run_command(itx, "mygames", {})
     assert "no seat" in replies.text
@@ -198,7 +199,8 @@ async def test_about_gives_versions_uptime_and_games_here(app: GameApp) -> None:
     await app.run_command(itx, "about", {})
     text = replies.text
     assert replies.last[2]["ephemeral"] is True
-    assert "engine nauticus-1" in text and "**Nauticus bot** 0." in text
+    assert "Nauticus (`/nauticus`, engine nauticus-1, 2–4 players)" in text
+    assert "**Nautilus games bot** 0." in text
     assert "Up for 2 h 0 min" in text and "1 game in progress" in text
     itx, replies = fake_itx(app, CLEO, guild_id=GUILD + 1)
     await app.run_command(itx, "about", {})
@@ -221,7 +223,7 @@ async def test_a_lost_tile_needs_confirm_true_or_the_panel_asks_once(app: GameAp
     seat = state.current
     from bot.discord_app import panel
 
-    key = next(k for k, g in panel.groups(state, seat).items() if move in g.moves)
+    key = next(k for k, g in panel.groups(PLUGIN, seen_of(state, seat)).items() if move in g.moves)
     itx, replies = fake_itx(app, user)
     page = 0
     await app.on_component(itx, ids.CustomId("w", rec.id, rec.version, str(page)), [key])

@@ -138,7 +138,7 @@ async def make_db(path: Path, games: int) -> None:
     store = await Store.open(path)
     svc = GameService(store)
     for i in range(games):
-        await svc.open_lobby(GUILD, CH + i, 1, "Ana")
+        await svc.open_lobby(GUILD, CH + i, 1, "Ana", kind="nauticus")
     await store.close()
 
 

@@ -1,5 +1,5 @@
 """The real `python -m bot run` against the local fake Discord (tests/e2e): the seating button,
-`/nauticus replace` with real member options and its confirmation, the run lock refusing a
+`/games replace` with real member options and its confirmation, the run lock refusing a
 restore and a second bot, and a clean stop on SIGTERM."""
 
 from __future__ import annotations
@@ -87,7 +87,7 @@ async def _scenario(world: World, tmp_path: Path) -> None:
         assert seats(db) == [int(alice.id), int(bob.id)]  # the join order, not a draw
 
         # Bob vanished: the host hands his seat to Carol, after confirming.
-        ask = await alice.slash("nauticus replace", old=bob, new=carol)
+        ask = await alice.slash("games replace", old=bob, new=carol)
         question = await ask.message()
         assert "Hand seat 2" in question.content and question.ephemeral
         await (await alice.click(question, "Yes, hand the seat over")).callback()

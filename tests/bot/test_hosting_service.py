@@ -24,10 +24,10 @@ from bot.service import (
     ServiceError,
     StaleVersion,
     replay,
-    skip_move,
 )
 from bot.store import Store
 from engine.nauticus import apply, legal_moves, new_game, to_json
+from tests.bot.nauticus_kit import PLUGIN, seen_of
 from tests.bot.test_service import (
     ANA,
     BEN,
@@ -105,7 +105,7 @@ async def test_skip_passes_for_the_current_player_through_the_move_log(
     # The log replays to the stored state: skip is an ordinary move for the engine.
     async with store.read() as tx:
         moves = await tx.moves(rec.id)
-    assert to_json(replay(7, 3, moves)) == to_json(after)
+    assert to_json(replay(PLUGIN, 7, 3, moves)) == to_json(after)
     assert any(
         "skipped the turn of" in t and "Ben" in t for t in await outbox_texts(store, "notice")
     )
@@ -129,7 +129,7 @@ async def test_skip_of_the_start_player_chooses_and_passes(svc: GameService, sto
 async def test_skip_refusals_change_nothing(svc: GameService, store: Store) -> None:
     with pytest.raises(NoGame):
         await svc.skip(CH, ANA, can_manage=True)
-    await svc.open_lobby(GUILD, CH, ANA, "Ana")
+    await svc.open_lobby(GUILD, CH, ANA, "Ana", kind="nauticus")
     with pytest.raises(NoGame):  # a lobby: nothing to skip
         await svc.skip(CH, ANA, can_manage=False)
     await svc.join(CH, BEN, "Ben")
@@ -148,7 +148,7 @@ async def test_skip_move_never_picks_a_costly_action_when_a_pass_exists() -> Non
         state = new_game(players, seed)
         for seat, move in log[:60]:
             types = {m["type"] for m in legal_moves(state, seat)}
-            chosen = skip_move(state, seat)["type"]
+            chosen = PLUGIN.skip_move(seen_of(state, seat))["type"]
             if "pass" in types:
                 assert chosen in ("pass", "end_extra")
             elif "end_turn" in types and "end_extra" not in types:
@@ -201,7 +201,7 @@ async def test_replace_refusals_change_nothing(svc: GameService, store: Store) -
 
 
 async def test_a_leaving_host_hands_the_lobby_to_the_next_seat(svc: GameService) -> None:
-    await svc.open_lobby(GUILD, CH, ANA, "Ana")
+    await svc.open_lobby(GUILD, CH, ANA, "Ana", kind="nauticus")
     await svc.join(CH, BEN, "Ben")
     await svc.join(CH, CLEO, "Cleo")
     rec = await svc.leave(CH, ANA)
@@ -212,7 +212,7 @@ async def test_a_leaving_host_hands_the_lobby_to_the_next_seat(svc: GameService)
 
 
 async def test_the_host_removes_someone_from_the_lobby(svc: GameService, store: Store) -> None:
-    await svc.open_lobby(GUILD, CH, ANA, "Ana")
+    await svc.open_lobby(GUILD, CH, ANA, "Ana", kind="nauticus")
     await svc.join(CH, BEN, "Ben")
     await svc.join(CH, CLEO, "Cleo")
     with pytest.raises(NotAllowed):
@@ -239,7 +239,7 @@ async def test_the_host_fixes_the_seat_order_to_the_join_order(
 ) -> None:
     users = [ANA, BEN, CLEO, DEV]
     # Find a seed whose random draw is not the join order, so the switch visibly matters.
-    await svc.open_lobby(GUILD, CH, ANA, "Ana")
+    await svc.open_lobby(GUILD, CH, ANA, "Ana", kind="nauticus")
     for u in users[1:]:
         await svc.join(CH, u, NAMES[u])
     with pytest.raises(NotAllowed):
@@ -258,7 +258,7 @@ async def test_the_host_fixes_the_seat_order_to_the_join_order(
 
 
 async def test_toggling_back_draws_at_random_again(svc: GameService) -> None:
-    await svc.open_lobby(GUILD, CH, ANA, "Ana")
+    await svc.open_lobby(GUILD, CH, ANA, "Ana", kind="nauticus")
     await svc.join(CH, BEN, "Ben")
     await svc.toggle_seating(CH, ANA, can_manage=False)
     rec = await svc.toggle_seating(CH, DEV, can_manage=True)
@@ -277,8 +277,8 @@ def _drawn(seed: int, users: list[int]) -> list[int]:
 async def test_an_idle_lobby_is_closed_with_a_message(
     svc: GameService, store: Store, clock: Clock
 ) -> None:
-    await svc.open_lobby(GUILD, CH, ANA, "Ana")
-    await svc.open_lobby(GUILD, CH + 1, BEN, "Ben")
+    await svc.open_lobby(GUILD, CH, ANA, "Ana", kind="nauticus")
+    await svc.open_lobby(GUILD, CH + 1, BEN, "Ben", kind="nauticus")
     clock.now += timedelta(days=6, hours=23)
     assert await svc.expire_lobbies() == []
     clock.now += timedelta(hours=2)
@@ -289,14 +289,14 @@ async def test_an_idle_lobby_is_closed_with_a_message(
     assert sum("nothing happened in it for 7 days" in t for t in notices) == 2
     assert "closed after 7 days without activity" in (await outbox_texts(store, "lobby"))[-1]
     # The channel is free for a new lobby.
-    await svc.open_lobby(GUILD, CH, CLEO, "Cleo")
+    await svc.open_lobby(GUILD, CH, CLEO, "Cleo", kind="nauticus")
 
 
 async def test_activity_keeps_a_lobby_open_and_games_never_expire(
     store: Store, clock: Clock
 ) -> None:
     svc = GameService(store, clock=clock, lobby_idle=timedelta(hours=12))
-    await svc.open_lobby(GUILD, CH, ANA, "Ana")
+    await svc.open_lobby(GUILD, CH, ANA, "Ana", kind="nauticus")
     await started_elsewhere(svc)
     # The lobby's last change is "now" in real time; the fake clock is 11 hours later.
     clock.now += timedelta(hours=11)
@@ -310,7 +310,7 @@ async def test_activity_keeps_a_lobby_open_and_games_never_expire(
 
 
 async def started_elsewhere(svc: GameService) -> None:
-    await svc.open_lobby(GUILD, CH + 5, CLEO, "Cleo")
+    await svc.open_lobby(GUILD, CH + 5, CLEO, "Cleo", kind="nauticus")
     await svc.join(CH + 5, DEV, "Dev")
     await svc.start(CH + 5, CLEO, can_manage=False)
 
@@ -322,14 +322,14 @@ async def test_my_games_lists_waiting_games_first_oldest_first(svc: GameService)
     # Channel CH: Ana must act. Channel CH+1: Ben must act, Ana waits. CH+2: a lobby.
     # Channel CH+3: Ana must act, but since later than CH. Another server: not listed.
     await started(svc)
-    await svc.open_lobby(GUILD, CH + 1, BEN, "Ben")
+    await svc.open_lobby(GUILD, CH + 1, BEN, "Ben", kind="nauticus")
     await svc.join(CH + 1, ANA, "Ana")
     await svc.start(CH + 1, BEN, can_manage=False, order=[BEN, ANA], seed=2)
-    await svc.open_lobby(GUILD, CH + 2, ANA, "Ana")
-    await svc.open_lobby(GUILD, CH + 3, ANA, "Ana")
+    await svc.open_lobby(GUILD, CH + 2, ANA, "Ana", kind="nauticus")
+    await svc.open_lobby(GUILD, CH + 3, ANA, "Ana", kind="nauticus")
     await svc.join(CH + 3, CLEO, "Cleo")
     await svc.start(CH + 3, ANA, can_manage=False, order=[ANA, CLEO], seed=2)
-    await svc.open_lobby(GUILD + 1, CH + 4, ANA, "Ana")
+    await svc.open_lobby(GUILD + 1, CH + 4, ANA, "Ana", kind="nauticus")
     games = await svc.my_games(GUILD, ANA)
     assert [g.channel_id for g in games] == [CH, CH + 3, CH + 1, CH + 2]
     assert [g.your_turn for g in games] == [True, True, False, False]
@@ -348,7 +348,7 @@ async def at_full_storage(
 ) -> tuple[int, dict[str, object]]:
     """A 2-player game (seed 1000, users in seat order) played to the first state where a
     0-taler purchase can only go to a full storage; returns (user to act, that move)."""
-    await svc.open_lobby(GUILD, channel, users[0], "Ana")
+    await svc.open_lobby(GUILD, channel, users[0], "Ana", kind="nauticus")
     await svc.join(channel, users[1], "Ben")
     rec = await svc.start(channel, users[0], can_manage=False, order=list(users), seed=1000)
     _, log = policy.play(2, 1000)
@@ -382,7 +382,7 @@ async def test_check_names_the_channel_and_game_of_a_corrupted_state(tmp_path: P
     s = await Store.open(path)
     svc = GameService(s)
     first = await started(svc)
-    await svc.open_lobby(GUILD, CH + 1, BEN, "Ben")
+    await svc.open_lobby(GUILD, CH + 1, BEN, "Ben", kind="nauticus")
     await svc.join(CH + 1, CLEO, "Cleo")
     second = await svc.start(CH + 1, BEN, can_manage=False, seed=4)
     await s.close()
@@ -408,7 +408,7 @@ async def test_a_closing_service_refuses_new_requests(svc: GameService, store: S
     with pytest.raises(ServiceError, match="restarting"):
         await svc.play(CH, ANA, legal_moves(state, 0)[0])
     with pytest.raises(ServiceError, match="restarting"):
-        await svc.open_lobby(GUILD, CH + 1, BEN, "Ben")
+        await svc.open_lobby(GUILD, CH + 1, BEN, "Ben", kind="nauticus")
     assert await counts(store, rec.id) == before
 
 

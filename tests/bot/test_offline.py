@@ -29,7 +29,10 @@ async def test_offline_game_runs_to_the_end(tmp_path: Path, players: int) -> Non
     # Every ping became a done line once its player had acted, and each seat was pinged.
     pings = text.count("(turn_ping)")
     assert pings > 0 and text.count("(ping_done)") == pings
-    assert all(f"private panel for {name}" in text for name in result.names)
+    assert "panel" not in text  # private panels go to each seat's own file, never here
+    for name in result.names:
+        private = (result.out / "private" / f"{name.lower()}.md").read_text(encoding="utf-8")
+        assert "### panel (move" in private and "Your shipyard" in private
     assert result.moves > rounds * data.PHASES_PER_ROUND * players
     assert result.pictures == []
 

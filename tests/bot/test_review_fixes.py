@@ -56,11 +56,11 @@ async def test_a_manager_removing_the_only_player_closes_the_lobby(store: Store)
     """Removing the lobby's last seat (the host's, by a moderator) closes it like a last Leave
     instead of failing with an internal error."""
     svc = GameService(store)
-    await svc.open_lobby(GUILD, CH, ANA, NAMES[ANA])
+    await svc.open_lobby(GUILD, CH, ANA, NAMES[ANA], kind="nauticus")
     rec = await svc.remove(CH, BEN, ANA, can_manage=True)
     assert rec.status == "aborted" and await svc.game_in(CH) is None
     # The channel is free for a new lobby.
-    assert (await svc.open_lobby(GUILD, CH, BEN, NAMES[BEN])).status == "lobby"
+    assert (await svc.open_lobby(GUILD, CH, BEN, NAMES[BEN], kind="nauticus")).status == "lobby"
 
 
 async def test_check_reports_a_state_that_is_not_even_json(tmp_path: Path) -> None:

@@ -27,6 +27,7 @@ from bot.service import (
 )
 from bot.store import Store
 from engine.nauticus import IllegalMove, legal_moves, to_json
+from tests.bot.nauticus_kit import PLUGIN
 
 CH = 500
 GUILD = 9
@@ -67,7 +68,7 @@ class FakeDiscord:
 drawn: list[tuple[str, ...]] = []
 
 
-def fake_draw(kinds: Sequence[str], game_view: dict[str, Any]) -> tuple[OutFile, ...]:
+def fake_draw(game: str, kinds: Sequence[str], game_view: dict[str, Any]) -> tuple[OutFile, ...]:
     drawn.append(tuple(kinds))
     return tuple(OutFile(f"{k}.png", b"\x89PNG", f"alt {k}") for k in kinds)
 
@@ -83,7 +84,7 @@ def svc(store: Store, discord: FakeDiscord) -> GameService:
 
 
 async def started(svc: GameService, users: Sequence[int] = (ANA, BEN, CLEO)) -> GameRecord:
-    await svc.open_lobby(GUILD, CH, users[0], NAMES[users[0]])
+    await svc.open_lobby(GUILD, CH, users[0], NAMES[users[0]], kind="nauticus")
     for u in users[1:]:
         await svc.join(CH, u, NAMES[u])
     return await svc.start(CH, users[0], can_manage=False, order=list(users), seed=7)
@@ -148,7 +149,7 @@ async def test_random_seat_order_comes_from_the_seed(tmp_path: Path) -> None:
     for i in range(2):
         s = await Store.open(tmp_path / f"{i}.db")
         svc = GameService(s)
-        await svc.open_lobby(GUILD, CH, ANA, "Ana")
+        await svc.open_lobby(GUILD, CH, ANA, "Ana", kind="nauticus")
         for u in (BEN, CLEO, DEV):
             await svc.join(CH, u, NAMES[u])
         rec = await svc.start(CH, ANA, can_manage=False, seed=12345)
@@ -162,9 +163,9 @@ async def test_random_seat_order_comes_from_the_seed(tmp_path: Path) -> None:
 async def test_lobby_refusals(svc: GameService, store: Store) -> None:
     with pytest.raises(NoGame):
         await svc.join(CH, BEN, "Ben")
-    await svc.open_lobby(GUILD, CH, ANA, "Ana")
+    await svc.open_lobby(GUILD, CH, ANA, "Ana", kind="nauticus")
     with pytest.raises(LobbyError) as busy:
-        await svc.open_lobby(GUILD, CH, BEN, "Ben")
+        await svc.open_lobby(GUILD, CH, BEN, "Ben", kind="nauticus")
     assert busy.value.code == "channel_busy"
     with pytest.raises(LobbyError) as twice:
         await svc.join(CH, ANA, "Ana")
@@ -196,7 +197,7 @@ async def test_lobby_refusals(svc: GameService, store: Store) -> None:
 
 
 async def test_host_leaving_hands_over_and_last_leaver_closes(svc: GameService) -> None:
-    await svc.open_lobby(GUILD, CH, ANA, "Ana")
+    await svc.open_lobby(GUILD, CH, ANA, "Ana", kind="nauticus")
     await svc.join(CH, BEN, "Ben")
     rec = await svc.leave(CH, ANA)
     assert rec.host_id == BEN and [s.user_id for s in rec.seats] == [BEN]
@@ -204,12 +205,12 @@ async def test_host_leaving_hands_over_and_last_leaver_closes(svc: GameService) 
     assert rec.status == "aborted"
     assert await svc.game_in(CH) is None
     # The channel is free again.
-    rec = await svc.open_lobby(GUILD, CH, CLEO, "Cleo")
+    rec = await svc.open_lobby(GUILD, CH, CLEO, "Cleo", kind="nauticus")
     assert rec.status == "lobby" and rec.host_id == CLEO
 
 
 async def test_cancel_and_abort(svc: GameService, discord: FakeDiscord) -> None:
-    await svc.open_lobby(GUILD, CH, ANA, "Ana")
+    await svc.open_lobby(GUILD, CH, ANA, "Ana", kind="nauticus")
     rec = await svc.cancel(CH, ANA, can_manage=False)
     assert rec.status == "aborted"
     rec = await started(svc)
@@ -234,7 +235,7 @@ async def test_cancel_and_abort(svc: GameService, discord: FakeDiscord) -> None:
 async def test_every_refusal_changes_nothing(svc: GameService, store: Store) -> None:
     with pytest.raises(NoGame):
         await svc.play(CH, ANA, {"type": "choose_action", "space": 0})
-    await svc.open_lobby(GUILD, CH, ANA, "Ana")
+    await svc.open_lobby(GUILD, CH, ANA, "Ana", kind="nauticus")
     with pytest.raises(NoGame) as lobby_only:
         await svc.play(CH, ANA, {"type": "choose_action", "space": 0})
     assert "hasn't started" in str(lobby_only.value)
@@ -295,7 +296,7 @@ async def test_unused_blue_workers_need_confirmation(tmp_path: Path) -> None:
     # Search seeds for a start where the start player can use Money with blue workers to spare.
     s = await Store.open(tmp_path / "b.db")
     svc = GameService(s)
-    await svc.open_lobby(GUILD, CH, ANA, "Ana")
+    await svc.open_lobby(GUILD, CH, ANA, "Ana", kind="nauticus")
     await svc.join(CH, BEN, "Ben")
     rec = await svc.start(CH, ANA, can_manage=False, order=[ANA, BEN], seed=3)
     state = rec.state
@@ -367,7 +368,7 @@ async def test_restart_reloads_and_replay_equals_stored_state(tmp_path: Path) ->
     assert to_json(again.state) == to_json(stored)
     async with s2.read() as tx:
         moves = await tx.moves(rec.id)
-    assert to_json(replay(7, 3, moves)) == to_json(stored)
+    assert to_json(replay(PLUGIN, 7, 3, moves)) == to_json(stored)
     # And the game goes on where it was.
     assert again.version == rec.version
     nxt = await play_any(svc2, again, rng)
@@ -559,8 +560,8 @@ async def test_phase_post_and_final_post(svc: GameService, discord: FakeDiscord)
 
 async def test_failing_channel_holds_back_only_itself(store: Store) -> None:
     svc = GameService(store)
-    await svc.open_lobby(GUILD, 1, ANA, "Ana")
-    await svc.open_lobby(GUILD, 2, BEN, "Ben")
+    await svc.open_lobby(GUILD, 1, ANA, "Ana", kind="nauticus")
+    await svc.open_lobby(GUILD, 2, BEN, "Ben", kind="nauticus")
     await svc.join(1, CLEO, "Cleo")
 
     class Flaky(FakeDiscord):
@@ -588,7 +589,7 @@ async def test_failing_channel_holds_back_only_itself(store: Store) -> None:
 
 async def test_refused_delivery_is_given_up_at_once(store: Store) -> None:
     svc = GameService(store)
-    await svc.open_lobby(GUILD, 1, ANA, "Ana")
+    await svc.open_lobby(GUILD, 1, ANA, "Ana", kind="nauticus")
 
     class NoPermission(FakeDiscord):
         async def send(self, channel_id: int, msg: OutMessage) -> int:
@@ -614,7 +615,7 @@ async def test_background_sender_delivers_after_commit(store: Store) -> None:
     channel.send = send  # type: ignore[method-assign]
     outbox.start()
     try:
-        await svc.open_lobby(GUILD, CH, ANA, "Ana")
+        await svc.open_lobby(GUILD, CH, ANA, "Ana", kind="nauticus")
         await asyncio.wait_for(delivered.wait(), timeout=5)
     finally:
         await outbox.stop()
@@ -624,7 +625,7 @@ async def test_background_sender_delivers_after_commit(store: Store) -> None:
 async def test_outbox_pages_through_many_pending_rows(store: Store) -> None:
     svc = GameService(store)
     for ch in range(1, 8):
-        await svc.open_lobby(GUILD, ch, ANA, "Ana")
+        await svc.open_lobby(GUILD, ch, ANA, "Ana", kind="nauticus")
         await svc.join(ch, BEN, "Ben")
     channel = FakeDiscord()
     assert await Outbox(store, channel, draw=fake_draw, page_size=3).deliver_pending() == 0
@@ -638,7 +639,7 @@ async def test_outbox_pages_through_many_pending_rows(store: Store) -> None:
 
 async def test_network_outage_never_gives_a_message_up(store: Store) -> None:
     svc = GameService(store)
-    await svc.open_lobby(GUILD, 1, ANA, "Ana")
+    await svc.open_lobby(GUILD, 1, ANA, "Ana", kind="nauticus")
 
     class Offline(FakeDiscord):
         down = True

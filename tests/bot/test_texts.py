@@ -6,6 +6,7 @@ import random
 from dataclasses import replace
 
 from bot import texts
+from bot.games.nauticus import texts as nt
 from engine.nauticus import State, apply, final_scores, legal_moves, new_game
 from render.palette import PLAYER_COLOR_NAME, PLAYER_SYMBOL
 
@@ -61,7 +62,7 @@ def test_did_lists_each_act_with_where_it_went_and_the_costs() -> None:
         },
         {"kind": "turn_ended", "seat": 0, "uses": 3},
     ]
-    assert texts.did(events) == (
+    assert nt.did(events) == (
         "+2 VP bonus · bought bow 1 → new ship #2 · bought one-ship 0 → storage · "
         "bought stern 3 → ship #2 · 4 taler, 3 workers (2 blue)"
     )
@@ -69,8 +70,8 @@ def test_did_lists_each_act_with_where_it_went_and_the_costs() -> None:
         {"kind": "passed", "seat": 1},
         {"kind": "pass_tile_flipped", "seat": 1, "value": 3},
     ]
-    assert texts.did(passed) == "passed (−3 tile flipped)"
-    assert texts.did([]) == "nothing"
+    assert nt.did(passed) == "passed (−3 tile flipped)"
+    assert nt.did([]) == "nothing"
 
 
 def _random_states(players: int, seed: int, every: int = 7) -> list[State]:
@@ -92,23 +93,30 @@ def test_every_text_stays_under_discord_limit_with_hostile_names() -> None:
     for players in (2, 3, 4):
         names = HOSTILE[:players]
         for state in _random_states(players, players):
-            assert len(texts.status_line(state, names)) <= texts.MAX_MESSAGE
-            assert len(texts.scores_line(state, names)) <= texts.MAX_MESSAGE
+            assert len(nt.status_line(state, names)) <= texts.MAX_MESSAGE
+            assert len(nt.scores_line(state, names)) <= texts.MAX_MESSAGE
             if state.current is not None:
-                ping = texts.turn_ping(state, names, 123456789012345678)
+                ping = nt.turn_ping(state, names, 123456789012345678)
                 assert len(ping) <= texts.MAX_MESSAGE
                 assert "@everyone" not in ping
             else:
-                assert len(texts.final_result(state, names)) <= texts.MAX_MESSAGE
+                assert len(nt.final_result(state, names)) <= texts.MAX_MESSAGE
         seats = [(i, n) for i, n in enumerate(names)]
-        assert len(texts.lobby_text("lobby", names[0], seats)) <= texts.MAX_MESSAGE
+        assert (
+            len(
+                texts.lobby_text(
+                    "lobby", names[0], seats, title="Nauticus", min_players=2, max_players=4
+                )
+            )
+            <= texts.MAX_MESSAGE
+        )
     # A phase where everyone does a lot: the summary is cut, never over the limit.
     busy = [
         {"kind": "bought", "seat": 0, "item": "bow", "price": 4, "copy": 2},
         {"kind": "tile_stored", "seat": 0, "item": "bow", "reason": "buy"},
     ] * 80
     header = {"round": 1, "phase": 1, "space": 0, "action": "hulls", "blue": 0}
-    text = texts.phase_summary(
+    text = nt.phase_summary(
         HOSTILE, header, {s: busy for s in range(4)}, [0, 1, 2, 3], {0: 3, 1: 0, 2: 1, 3: 6}
     )
     assert len(text) <= texts.MAX_MESSAGE
@@ -121,7 +129,7 @@ def test_every_text_stays_under_discord_limit_with_hostile_names() -> None:
 
 def test_turn_ping_says_what_to_decide() -> None:
     state = new_game(3, 1)
-    ping = texts.turn_ping(state, ["Ana", "Ben", "Cleo"], 42)
+    ping = nt.turn_ping(state, ["Ana", "Ben", "Cleo"], 42)
     assert ping.startswith("Round 1/5 · Phase 1/7")
     assert "<@42>" in ping and "choose an action" in ping
     space = next(s for s in range(8) if state.tiles[s] == "hulls")
@@ -129,7 +137,7 @@ def test_turn_ping_says_what_to_decide() -> None:
     if state.step == "bonus":
         state, _ = apply(state, 0, legal_moves(state, 0)[0])
     state, _ = apply(state, 0, {"type": "end_turn"})
-    ping = texts.turn_ping(state, ["Ana", "Ben", "Cleo"], 43)
+    ping = nt.turn_ping(state, ["Ana", "Ben", "Cleo"], 43)
     blue = state.blue_on(space)
     word = "worker" if blue == 1 else "workers"
     assert ping.endswith(f"<@43> — Hulls, your turn: buy or pass ({blue} blue {word}).")
@@ -149,7 +157,7 @@ def test_final_result_names_winner_and_explains_the_tie_break() -> None:
     state = _scored(base, [(10, 11), (10, 9), (5, 0)])
     scores = final_scores(state)
     assert scores[0].vp == scores[1].vp and scores[0].rank == 1 and scores[1].rank == 2
-    text = texts.final_result(state, ["Ana", "Ben", "Cleo"])
+    text = nt.final_result(state, ["Ana", "Ben", "Cleo"])
     assert "🏆 Ana wins with 13 VP." in text
     assert "Tie-break at 13 VP: Ana ranks ahead of Ben" in text
     assert "(2 vs 0)" in text
@@ -158,9 +166,9 @@ def test_final_result_names_winner_and_explains_the_tie_break() -> None:
 
 def test_final_result_without_a_tie_mentions_no_tie_break_and_shares_exact_ties() -> None:
     base = new_game(2, 1)
-    clear = texts.final_result(_scored(base, [(30, 0), (20, 0)]), ["Ana", "Ben"])
+    clear = nt.final_result(_scored(base, [(30, 0), (20, 0)]), ["Ana", "Ben"])
     assert "Ana wins with 30 VP" in clear and "Tie-break" not in clear
-    shared = texts.final_result(_scored(base, [(20, 5), (20, 5)]), ["Ana", "Ben"])
+    shared = nt.final_result(_scored(base, [(20, 5), (20, 5)]), ["Ana", "Ben"])
     assert "Ana and Ben share the win" in shared
 
 

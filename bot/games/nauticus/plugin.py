@@ -29,16 +29,17 @@ from engine.nauticus import RULES, State, data
 from engine.nauticus.rules import price_of
 from engine.nauticus.state import from_dict
 
-_last: list[tuple[int, State]] = []
+_last: list[tuple[dict[str, Any], State]] = []
 
 
 def state_of(seen: Seen) -> State:
     """The (public) state inside a Nauticus view; the last one is kept, views are not changed."""
     view = seen.view
-    if _last and _last[0][0] == id(view):
+    # The view itself is kept (not its id): an id can be reused once an object is freed.
+    if _last and _last[0][0] is view:
         return _last[0][1]
     state = from_dict(view["state"])
-    _last[:] = [(id(view), state)]
+    _last[:] = [(view, state)]
     return state
 
 
