@@ -312,9 +312,7 @@ def _end_round(state: State, out: list[ev.Event]) -> State:
 
         scores = final_scores(state)
         winners = tuple(s.seat for s in scores if s.rank == 1)
-        out.append(
-            ev.GameEnded(winners, (scores[0].vp, scores[1].vp), scores[0].tiebreak)
-        )
+        out.append(ev.GameEnded(winners, (scores[0].vp, scores[1].vp), scores[0].tiebreak))
         # The last round's board, slots and hands stay as they lay, for the final picture.
         return replace(state, step="over")
     # D-ROUND-4, D-ROUND-8: every special of the round is set aside, played or not.
@@ -521,9 +519,7 @@ def _keep(state: State, seat: int, move: Move, out: list[ev.Event]) -> State:
     out.append(ev.SpecialKept(seat, other))
     out.append(ev.SpecialChosen(seat, special, given, private_to=seat))
     out.append(ev.SpecialReceived(other, given, private_to=other))
-    state = replace(
-        state, hands=hands, drawn=(), seen=_with_seen(state.seen, (other,), given)
-    )
+    state = replace(state, hands=hands, drawn=(), seen=_with_seen(state.seen, (other,), given))
     return _start_specials(state, out)
 
 
@@ -582,10 +578,7 @@ def _harpoon(state: State, seat: int, move: Move, out: list[ev.Event]) -> State:
     victim = 1 - seat
     other = state.hands[victim]
     kept = give != took
-    if kept:
-        mine = _add(_remove(hand.divers, give), took)
-    else:
-        mine = hand.divers
+    mine = _add(_remove(hand.divers, give), took) if kept else hand.divers
     hands = _set_pair(state.hands, seat, replace(hand, divers=mine))
     hands = _set_pair(hands, victim, replace(other, divers=_add(other.divers, give)))
     out.append(ev.HarpoonResolved(seat, victim, kept))

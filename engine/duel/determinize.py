@@ -1,0 +1,95 @@
+"""Determinization: a full state consistent with everything one seat knows.
+
+Rather than dealing a new game, the cards a seat cannot identify are relabelled by a random
+permutation, applied everywhere at once (the other hand, the decks, the harpoon or module cards
+in flight, the other seat's memory of specials). Cards the seat can identify are fixed points, so
+its view is unchanged, and every card still sits in exactly one place, so conservation holds by
+construction. The seed is replaced too: the real seed would let a searcher replay the real
+shuffles.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from engine.duel import data
+from engine.duel.state import Eye, Hand, State
+
+
+def _unknown_divers(state: State, seat: int) -> list[int]:
+    known: set[int] = set(state.hands[seat].divers)
+    known |= {v for row in state.board for v in row if v is not None}
+    known |= set(state.known[seat])
+    if state.eye is not None and state.eye.seat == seat:
+        known |= set(state.eye.divers)
+    if state.deck_top is not None and state.deck_top[0] == seat:
+        known.add(state.deck_top[1])
+    if state.harpooned is not None:
+        known.add(state.harpooned)  # the harpoon's player and its victim both know it
+    if state.step == "dive" and state.turn == seat:
+        known |= set(state.module)
+    return [v for v in data.DIVERS if v not in known]
+
+
+def _unknown_specials(state: State, seat: int) -> list[str]:
+    known: set[str] = set(state.seen[seat])
+    known |= {sp for _, sp in state.played}
+    own = state.hands[seat].special
+    if own is not None:
+        known.add(own)
+    if state.step == "keep" and seat == state.first:
+        known |= set(state.drawn)
+    return [s for s in data.SPECIALS if s not in known]
+
+
+def determinize(state: State, seat: int, rng: random.Random) -> State:
+    """A state `seat` cannot tell from `state`: unseen divers, specials and decks re-dealt."""
+    if state.step == "over":
+        return state
+    divers = _unknown_divers(state, seat)
+    shuffled_divers = divers[:]
+    rng.shuffle(shuffled_divers)
+    dmap = dict(zip(divers, shuffled_divers, strict=True))
+    specials = _unknown_specials(state, seat)
+    shuffled_specials = specials[:]
+    rng.shuffle(shuffled_specials)
+    smap = dict(zip(specials, shuffled_specials, strict=True))
+
+    def dv(v: int) -> int:
+        return dmap.get(v, v)
+
+    def ds(tup: tuple[int, ...], sort: bool = False) -> tuple[int, ...]:
+        out = tuple(dv(v) for v in tup)
+        return tuple(sorted(out)) if sort else out
+
+    def sp(s: str | None) -> str | None:
+        return None if s is None else smap.get(s, s)
+
+    def sps(tup: tuple[str, ...], sort: bool = False) -> tuple[str, ...]:
+        out = tuple(smap.get(s, s) for s in tup)
+        return tuple(sorted(out)) if sort else out
+
+    hands = tuple(Hand(ds(h.divers, sort=True), sp(h.special)) for h in state.hands)
+    domain_deck = list(state.domain_deck)  # nobody knows its order
+    rng.shuffle(domain_deck)
+    eye = state.eye
+    if eye is not None:
+        eye = Eye(eye.seat, eye.round, ds(eye.divers))
+    return replace(
+        state,
+        seed=rng.getrandbits(63),
+        draws=0,
+        domain_deck=tuple(domain_deck),
+        hands=(hands[0], hands[1]),
+        diver_deck=ds(state.diver_deck),
+        special_deck=sps(state.special_deck),
+        aside=sps(state.aside),
+        drawn=sps(state.drawn),
+        module=ds(state.module),
+        harpooned=None if state.harpooned is None else dv(state.harpooned),
+        eye=eye,
+        known=(ds(state.known[0], sort=True), ds(state.known[1], sort=True)),
+        deck_top=None if state.deck_top is None else (state.deck_top[0], dv(state.deck_top[1])),
+        seen=(sps(state.seen[0], sort=True), sps(state.seen[1], sort=True)),
+    )
