@@ -16,8 +16,9 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from bot.discord_app import panel as panel_model
-from bot.service import confirmation_needed
+from bot.games.nauticus.texts import confirmation_needed
 from engine.nauticus import State, apply, final_scores, from_json, new_game
+from tests.bot.nauticus_kit import PLUGIN, seen_of
 from tests.e2e.client import Reply, TestUser
 from tests.e2e.conftest import World
 from tests.e2e.fake_discord import Channel, FakeDiscord, Message
@@ -328,13 +329,13 @@ class Driver:
         if "Please confirm" in panel.content:
             # Left asking by an attempt that never got through (a crash): back to the menu.
             await self.send(user.click(panel, "Back"))
-        groups = panel_model.groups(state, seat)
-        key = panel_model._group_key(move)
+        groups = panel_model.groups(PLUGIN, seen_of(state, seat))
+        key = PLUGIN.group_key(move)
         kind = move["type"]
         group = groups[key]
         confirm = confirmation_needed(state, seat, move) is not None
         several = len(group.moves) > 1
-        if kind in panel_model.BUTTON_MOVES or kind == "extra":
+        if kind in {b.key for b in PLUGIN.panel.buttons}:
             button = {"pass": "Pass", "end_extra": "End extra action", "end_turn": "End turn"}
             last = await self.send(
                 user.click(panel, button.get(kind, "Extra action")),

@@ -12,7 +12,7 @@ import random
 from collections import Counter
 from typing import Any
 
-from bot.service import confirmation_needed
+from bot.games.nauticus.texts import confirmation_needed
 from engine.nauticus import State, legal_moves
 
 Move = dict[str, Any]

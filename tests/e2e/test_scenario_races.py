@@ -6,6 +6,7 @@ import asyncio
 from pathlib import Path
 
 from bot.discord_app import panel as panel_model
+from tests.bot.nauticus_kit import PLUGIN, seen_of
 from tests.e2e.client import Reply
 from tests.e2e.conftest import World
 from tests.e2e.fake_discord import Message
@@ -17,12 +18,12 @@ def single_choice(table: Table) -> str | None:
     """A "What do you do?" value that plays a move at once (a group of one move)."""
     state = table.game.state
     assert state is not None and state.current is not None
-    groups = panel_model.groups(state, state.current)
+    groups = panel_model.groups(PLUGIN, seen_of(state, state.current))
     return next(
         (
             k
             for k, g in groups.items()
-            if len(g.moves) == 1 and k not in panel_model.BUTTON_MOVES and k != "extra"
+            if len(g.moves) == 1 and k not in {b.key for b in PLUGIN.panel.buttons}
         ),
         None,
     )
