@@ -29,8 +29,9 @@ def card_view(card: int) -> dict[str, Any]:
 
 
 def _pawn(state: State, seat: int, p: Player) -> dict[str, Any]:
-    moved = seat in state.moved
     pawn = p.pawn
+    # Pawns that played this round (or are playing) are on this round's side already.
+    moved = pawn.side == state.side
     return {
         "side": pawn.side,
         "column": pawn.column,
