@@ -248,12 +248,14 @@ def _start_specials(state: State, out: list[ev.Event]) -> State:
         special = state.hands[seat].special
         if special not in data.START_SPECIALS:
             continue
-        if special == data.EYE:
-            return replace(state, step="eye", turn=seat)
+        # Played face up as its turn comes (the table sees which special it is); the eye's
+        # look, the module's choice and the harpoon's choice follow as the seat's move.
         hands = _set_pair(state.hands, seat, replace(state.hands[seat], special=None))
         played = (*state.played, (seat, special))
         seen = _with_seen(state.seen, (0, 1), special)
         out.append(ev.SpecialPlayed(seat, special))
+        if special == data.EYE:
+            return replace(state, step="eye", turn=seat, hands=hands, played=played, seen=seen)
         if special == data.MODULE:
             drew = state.diver_deck[: data.MODULE_DRAW]
             out.append(ev.ModuleDrew(seat, drew, private_to=seat))
@@ -526,13 +528,9 @@ def _keep(state: State, seat: int, move: Move, out: list[ev.Event]) -> State:
 def _eye(state: State, seat: int, out: list[ev.Event]) -> State:
     other = 1 - seat
     divers = state.hands[other].divers
-    out.append(ev.SpecialPlayed(seat, data.EYE))
     out.append(ev.EyeSeen(seat, divers, private_to=seat))
     state = replace(
         state,
-        hands=_set_pair(state.hands, seat, replace(state.hands[seat], special=None)),
-        played=(*state.played, (seat, data.EYE)),
-        seen=_with_seen(state.seen, (0, 1), data.EYE),
         eye=Eye(seat, state.round, divers),
         known=_set_pair(state.known, seat, divers),
     )

@@ -16,7 +16,7 @@ from engine.duel.scoring import domain_totals, final_scores
 from engine.duel.state import ENGINE_VERSION, State
 
 
-def domain_card(card: int) -> dict[str, Any]:
+def _domain_card(card: int) -> dict[str, Any]:
     kind = data.kind_of(card)
     return {
         "id": card,
@@ -26,6 +26,15 @@ def domain_card(card: int) -> dict[str, Any]:
         "ink": kind == "ink",
         "points": data.POINTS[kind],
     }
+
+
+# Views are built after every move for every seat: the 30 card dicts are made once, copied out.
+_DOMAIN_CARD = {c: _domain_card(c) for c in data.DOMAIN_CARDS}
+
+
+def domain_card(card: int) -> dict[str, Any]:
+    """A domain card as JSON: `{id, domain, kind, stars, ink, points}`."""
+    return dict(_DOMAIN_CARD[card])
 
 
 def _space(state: State, side: int, slot: int) -> dict[str, Any]:

@@ -93,9 +93,12 @@ def test_d_round_1_the_first_player_knows_the_special_given_the_other_does_not()
 
 
 def test_d_round_2_eye_shows_the_opponent_divers_only_to_its_player() -> None:
-    state = make(
-        hands=((1, 2, 3, 4, 5), (6, 7, 8, 9, 10)), specials=("kraken", "eye"), step="eye", turn=1
-    )
+    state = make(hands=((1, 2, 3, 4, 5), (6, 7, 8, 9, 10)), step="keep", drawn=("kraken", "eye"))
+    state, events = duel.apply(state, 0, {"type": "keep", "special": "kraken"})
+    # The eye is played face up as its turn comes; its player then looks.
+    played = kinds(events, "special_played")[0]
+    assert played.private_to is None and played.to_dict()["special"] == "eye"
+    assert state.step == "eye" and state.turn == 1 and duel.view(state)["players"][1]["played"]
     assert duel.legal_moves(state, 1) == [{"type": "eye"}]
     after, events = duel.apply(state, 1, {"type": "eye"})
     assert after.step == "place" and after.current == 0
@@ -104,16 +107,13 @@ def test_d_round_2_eye_shows_the_opponent_divers_only_to_its_player() -> None:
     assert duel.view(after)["me"] is None
     seen = kinds(events, "eye_seen")[0]
     assert seen.private_to == 1 and seen.to_dict()["divers"] == (1, 2, 3, 4, 5)
-    played = kinds(events, "special_played")[0]
-    assert played.private_to is None and played.to_dict()["special"] == "eye"
 
 
 def test_d_round_2_eye_snapshot_stays_as_it_was_when_the_hand_changes() -> None:
     # The first player holds the eye, the second the harpoon: the eye looks first, then the
     # harpoon changes the hand it looked at; the eye's player still sees the old snapshot.
-    state = make(
-        hands=((1, 2, 3, 4, 5), (6, 7, 8, 9, 10)), specials=("eye", "harpoon"), step="eye", turn=0
-    )
+    state = make(hands=((1, 2, 3, 4, 5), (6, 7, 8, 9, 10)), step="keep", drawn=("eye", "harpoon"))
+    state, _ = duel.apply(state, 0, {"type": "keep", "special": "eye"})
     state, _ = duel.apply(state, 0, {"type": "eye"})
     assert state.step == "harpoon" and state.turn == 1
     took = state.harpooned
