@@ -111,7 +111,7 @@ def kinds(events: list[Event], kind: str) -> list[Event]:
     return [e for e in events if e.kind == kind]
 
 
-def place(card_: int, side: int, slot: int, anchor: int | None = None) -> dict[str, Any]:
+def place(card_: Any, side: Any, slot: Any, anchor: Any = None) -> dict[str, Any]:
     move: dict[str, Any] = {"type": "place", "card": card_, "side": side, "slot": slot}
     if anchor is not None:
         move["anchor"] = anchor
