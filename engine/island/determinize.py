@@ -16,6 +16,9 @@ from engine.island.state import FACE_UP, State
 
 
 def determinize(state: State, seat: int, rng: random.Random) -> State:
+    if state.step == "over":
+        # The final scores show every treasure in hand: nothing secret is left to re-deal.
+        return state
     n = len(state.players)
     pool: list[int] = []
     for i, p in enumerate(state.players):

@@ -52,10 +52,14 @@ class Score:
 
 def token_scores(category: str, col: Collection) -> list[TokenScore]:
     """I-BONUS-3: each token of a collection, in the order it was taken."""
+    if not col.tokens:
+        return []
     size = len(col.cards)
     porthole = col.porthole or 0
     # Several pair tokens need disjoint pairs: count how many disjoint pairs the cards hold.
-    pairs = sum(n // 2 for n in Counter(data.CARD_OBJECT[c] for c in col.cards).values())
+    pairs = 0
+    if "pair" in col.tokens:
+        pairs = sum(n // 2 for n in Counter(data.CARD_OBJECT[c] for c in col.cards).values())
     out: list[TokenScore] = []
     for token in col.tokens:
         if token in data.TOKEN_FLAT_VP:

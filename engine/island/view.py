@@ -13,7 +13,7 @@ from typing import Any
 
 from engine.island import data
 from engine.island.rules import porthole_next
-from engine.island.scoring import final_scores, public_vp, token_scores
+from engine.island.scoring import final_scores, token_scores
 from engine.island.state import COLUMN_STACKS, ENGINE_VERSION, FACE_UP, Player, State
 
 
@@ -44,16 +44,16 @@ def _pawn(state: State, seat: int, p: Player) -> dict[str, Any]:
 def _player(state: State, seat: int, p: Player, viewer: int | None) -> dict[str, Any]:
     own = viewer == seat
     collections = []
+    score = 0
     for category, col in zip(data.STORABLE, p.collections, strict=True):
+        tokens = token_scores(category, col)
+        score += sum(t.vp for t in tokens) + (col.porthole or 0)
         collections.append(
             {
                 "category": category,
                 "cards": [card_view(c) for c in col.cards],
                 "size": len(col.cards),
-                "tokens": [
-                    {"token": t.token, "vp": t.vp, "why": t.why}
-                    for t in token_scores(category, col)
-                ],
+                "tokens": [{"token": t.token, "vp": t.vp, "why": t.why} for t in tokens],
                 "closed": col.closed,
                 "porthole": col.porthole,
             }
@@ -65,7 +65,7 @@ def _player(state: State, seat: int, p: Player, viewer: int | None) -> dict[str,
         "treasure_vp": sum(data.card_vp(c) for c in p.hand) if own else None,
         "pawn": _pawn(state, seat, p),
         "collections": collections,
-        "score": public_vp(p),
+        "score": score,  # bonus and porthole VP so far: treasures stay secret
     }
 
 

@@ -1,0 +1,118 @@
+"""What must hold after every move of any game, checked by the playouts and the benchmark."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from typing import Any
+
+from engine import island
+from engine.island import data
+from engine.island.state import FACE_UP, State
+
+# Any card id in a JSON text: "category:object:copy" between quotes.
+CARD_ID = re.compile(r'"([a-z]+:[a-z]+:[1-4])"')
+
+
+def check_conservation(state: State) -> None:
+    """96 cards each in one place; 34 bonus and 12 porthole tokens accounted for."""
+    n = len(state.players)
+    places: list[int] = [c for s in state.stacks for c in s] + list(state.box)
+    tokens: Counter[str] = Counter(t for t in state.camp if t is not None)
+    tokens.update(state.reserve)
+    closed: Counter[tuple[int, int]] = Counter()
+    for p in state.players:
+        places += p.hand
+        assert set(p.known) <= set(p.hand) and len(set(p.known)) == len(p.known)
+        assert list(p.hand) == sorted(p.hand)
+        for k, col in enumerate(p.collections):
+            places += col.cards
+            assert all(data.CARD_CATEGORY_INDEX[c] == k for c in col.cards)
+            tokens.update(col.tokens)
+            if col.porthole is not None:
+                closed[(len(col.cards), col.porthole)] += 1
+    assert sorted(places) == list(range(data.CARD_COUNT)), "a card is lost or in two places"
+    assert tokens == Counter(data.TOKEN_MIX), tokens
+    taken = Counter(
+        (size, v)
+        for size, t in zip(data.PORTHOLE_SIZES, state.portholes, strict=True)
+        for v in data.PORTHOLES[size][:t]
+    )
+    assert closed == taken, (closed, taken)
+    piles = zip(data.PORTHOLE_SIZES, state.portholes, strict=True)
+    left = sum(len(data.PORTHOLES[s]) - t for s, t in piles)
+    assert left + sum(closed.values()) == data.PORTHOLE_COUNT
+    # Pawns: on one side no two pawns face the same column.
+    seen = [(p.pawn.side, p.pawn.column) for p in state.players if p.pawn.side is not None]
+    assert len(seen) == len(set(seen))
+    # All stacks of a column hold the same number of cards (collect takes from each).
+    for column in range(len(state.layout)):
+        sizes = {len(state.stacks[s]) for s in _column(state, column)}
+        assert len(sizes) == 1
+    assert len(FACE_UP[n]) == len(state.stacks)
+
+
+def _column(state: State, column: int) -> tuple[int, ...]:
+    from engine.island.state import COLUMN_STACKS
+
+    return COLUMN_STACKS[len(state.players)][column]
+
+
+def hidden_from(state: State, seat: int | None) -> set[str]:
+    """Ids of the cards `seat` must not find in its view: every card not public nor its own."""
+    n = len(state.players)
+    out: set[int] = set(state.box)
+    for s, stack in enumerate(state.stacks):
+        out.update(stack[:-1] if FACE_UP[n][s] else stack)
+    for i, p in enumerate(state.players):
+        if i != seat:
+            out.update(p.hand)
+    return {data.CARD_IDS[c] for c in out}
+
+
+def check_views(state: State) -> None:
+    """Every seat's view (and the public one) is JSON and holds no card hidden from it."""
+    public = island.view(state, None)
+    for seat in (None, *range(len(state.players))):
+        v = island.view(state, seat)
+        text = json.dumps(v)
+        assert json.loads(text) == v
+        shown = set(CARD_ID.findall(text))
+        assert shown, "every view shows some card (collections, face-up tops or a hand)"
+        leaked = shown & hidden_from(state, seat)
+        assert not leaked, (seat, leaked)
+        assert "seed" not in v and "reserve_order" not in text
+        for i, p in enumerate(v["players"]):
+            assert p["hand_size"] == len(state.players[i].hand)
+            if i != seat:
+                assert p["hand"] is None and p["treasure_vp"] is None
+        # Apart from the viewer's own hand, every view is the public one.
+        if seat is not None:
+            mine = dict(v["players"][seat])
+            mine.update(hand=None, treasure_vp=None)
+            assert {
+                **v,
+                "viewer": None,
+                "players": [mine if i == seat else p for i, p in enumerate(v["players"])],
+            } == public
+    assert public["viewer"] is None
+
+
+def check_events(before: State, seat: int, events: list[Any]) -> None:
+    for e in events:
+        d = e.to_dict()
+        assert json.loads(json.dumps(d)) is not None
+        if e.private_to is not None:
+            assert e.private_to == seat and d["kind"] == "card_drawn"
+        elif d["kind"] == "card_taken" and d["face"] == "down":
+            assert d["card"] is None
+        elif d["kind"] == "card_taken":
+            assert d["card"] is not None
+
+
+def check_all(before: State, seat: int, events: list[Any], after: State) -> None:
+    check_conservation(after)
+    check_views(after)
+    check_events(before, seat, events)
+    assert island.from_json(island.to_json(after)) == after
