@@ -1,0 +1,253 @@
+"""The Nautilus duel board: the 5 slots with their domain cards, both sides' cards, the award log.
+
+The viewer's side is at the bottom (seat 1's in the public picture). Every card shows its value
+large, its arrow (vertical for 6/9, horizontal for 7/8) and the anchor as icons in its top strip,
+and the kraken or fishbone by name, so nothing depends on colour alone.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from render import palette as P
+from render.canvas import Canvas, Format, Picture, min_font_px
+from render.duel.icons import DOMAIN_COLOR, DOMAIN_SHORT, icon
+from render.duel.text import board_alt, status_line
+
+WIDTH = 800
+SMALL = min_font_px(WIDTH)  # 24: 12 px at the 400-px preview
+BIG = 48
+LEFT = 150  # the seats' column
+PITCH = 128  # one slot
+CARD_W, CARD_H = 116, 128
+DOM_H = 150
+HEAD_H = 56
+ROW_TOP = HEAD_H + 8
+NAUT_TOP = ROW_TOP + CARD_H + 10
+ROW_BOT = NAUT_TOP + DOM_H + 10
+STATUS_Y = ROW_BOT + CARD_H + 8
+AWARDS_Y = STATUS_Y + 44
+AWARD_ROW = 36
+HEIGHT = AWARDS_Y + 36 + 5 * AWARD_ROW + 12
+CARD_FACE = (252, 250, 244)
+HULL = (70, 92, 110)
+HULL_LIGHT = (210, 222, 230)
+
+
+def _x(slot: int) -> int:
+    return LEFT + slot * PITCH + (PITCH - CARD_W) // 2
+
+
+def _space(c: Canvas, x: int, y: int, sp: dict[str, Any], key: str) -> None:
+    d = c.draw
+    owner = P.PLAYER_COLOR[sp["side"]]
+    if sp["card"] is None:
+        d.rounded_rectangle((x, y, x + CARD_W, y + CARD_H), radius=10, outline=owner, width=2)
+        d.rounded_rectangle(
+            (x + 6, y + 6, x + CARD_W - 6, y + CARD_H - 6), radius=8, outline=(200, 194, 180)
+        )
+        return
+    fill = (255, 236, 170) if sp["anchored"] else CARD_FACE
+    d.rounded_rectangle(
+        (x, y, x + CARD_W, y + CARD_H), radius=10, fill=fill, outline=owner, width=4
+    )
+    if sp["arrow"]:
+        c.icon(
+            (x + 6, y + 6), icon(f"arrow_{sp['arrow']}", 32), key=f"{key}.arrow", value=sp["arrow"]
+        )
+    if sp["anchored"]:
+        c.icon((x + CARD_W - 38, y + 6), icon("anchor", 32), key=f"{key}.anchor", value="anchor")
+    if sp["name"]:
+        c.icon(
+            (x + (CARD_W - 32) // 2, y + 6),
+            icon(sp["name"], 32),
+            key=f"{key}.name",
+            value=sp["name"],
+        )
+        c.text((x + CARD_W / 2, y + 66), str(sp["card"]), 40, P.INK, key=key, anchor="mm")
+        c.text(
+            (x + CARD_W / 2, y + CARD_H - 8),
+            sp["name"],
+            SMALL,
+            P.INK,
+            key=f"{key}.name",
+            anchor="ms",
+        )
+    else:
+        c.text((x + CARD_W / 2, y + 80), str(sp["card"]), BIG, P.INK, key=key, anchor="mm")
+
+
+def _domain(c: Canvas, x: int, y: int, slot: dict[str, Any]) -> None:
+    d = c.draw
+    k = slot["index"]
+    dom = slot["domain"]
+    if dom is None:
+        d.rounded_rectangle((x, y, x + CARD_W, y + DOM_H), radius=10, outline=HULL_LIGHT, width=2)
+        return
+    color = DOMAIN_COLOR[dom["domain"]]
+    light = tuple(int(v + (255 - v) * 0.78) for v in color)
+    d.rounded_rectangle(
+        (x, y, x + CARD_W, y + DOM_H),
+        radius=10,
+        fill=light,
+        outline=color,
+        width=4,
+    )
+    c.icon(
+        (x + (CARD_W - 56) // 2, y + 36),
+        icon(f"domain_{dom['domain']}", 56),
+        key=f"slot.{k}.domain",
+        value=dom["domain"],
+    )
+    c.icon(
+        (x + (CARD_W - 44) // 2, y + 98),
+        icon(dom["kind"], 44),
+        key=f"slot.{k}.kind",
+        value=dom["kind"],
+    )
+    c.text(
+        (x + CARD_W / 2, y + 20),
+        DOMAIN_SHORT[dom["domain"]],
+        SMALL,
+        P.INK,
+        key=f"slot.{k}.code",
+        anchor="mm",
+    )
+    if slot["winner"] is not None:
+        w = slot["winner"]
+        c.icon(
+            (x + CARD_W - 32, y + DOM_H - 32),
+            icon(f"player_{w}", 26),
+            key=f"slot.{k}.winner",
+            value=f"player_{w}",
+        )
+
+
+def _seat(c: Canvas, view: dict[str, Any], seat: int, y: int) -> None:
+    p = view["players"][seat]
+    key = f"seat.{seat}"
+    if view["current"] == seat:
+        c.draw.rounded_rectangle(
+            (6, y - 2, LEFT - 8, y + CARD_H + 2),
+            radius=10,
+            fill=(255, 240, 190),
+            outline=P.CURRENT,
+            width=3,
+        )
+        c.area((6, y - 2, LEFT - 8, y + CARD_H + 2), key=f"{key}.state", value="to act")
+    c.icon((12, y + 6), icon(f"player_{seat}", 34), key=key, value=f"player_{seat}")
+    c.text((54, y + 24), f"Seat {seat + 1}", SMALL, P.INK, key=f"{key}.name", anchor="lm")
+    if view["first"] == seat and view["step"] != "over":
+        c.icon((LEFT - 40, y + 92), icon("start", 30), key=f"{key}.nemo", value="nemo")
+    n = p["divers_in_hand"]
+    c.text(
+        (14, y + 74),
+        f"{n} diver{'s' if n != 1 else ''}",
+        SMALL,
+        P.INK,
+        key=f"{key}.hand",
+        anchor="lm",
+    )
+    x = 12
+    if p["holds_special"]:
+        c.icon((x, y + 92), icon("card_back", 30), key=f"{key}.special", value="held")
+        x += 32
+    for sp in p["played"]:
+        c.icon((x, y + 92), icon(sp, 30), key=f"{key}.played", value=sp)
+        x += 32
+
+
+def _awards(c: Canvas, view: dict[str, Any]) -> None:
+    d = c.draw
+    y0 = AWARDS_Y
+    d.rounded_rectangle((6, y0, WIDTH - 6, HEIGHT - 6), radius=10, fill=P.PANEL)
+    col = (WIDTH - 12) // view["rounds"]
+    by = {(a["round"], a["slot"]): a for a in view["awards"]}
+    for r in range(1, view["rounds"] + 1):
+        x0 = 6 + (r - 1) * col
+        if r > 1:
+            d.line((x0, y0 + 6, x0, HEIGHT - 12), fill=(214, 206, 188), width=2)
+        c.text(
+            (x0 + col / 2, y0 + 20),
+            f"R{r}",
+            SMALL,
+            P.INK if r <= view["round"] else P.MUTED,
+            key=f"award.{r}",
+            anchor="mm",
+        )
+        for k in range(5):
+            a = by.get((r, k))
+            if a is None:
+                continue
+            y = y0 + 38 + k * AWARD_ROW
+            key = f"award.{r}.{k}"
+            c.icon(
+                (x0 + 10, y),
+                icon(f"domain_{a['domain']['domain']}", 32),
+                key=f"{key}.domain",
+                value=a["domain"]["domain"],
+            )
+            c.icon(
+                (x0 + 46, y),
+                icon(a["domain"]["kind"], 32),
+                key=f"{key}.kind",
+                value=a["domain"]["kind"],
+            )
+            c.icon(
+                (x0 + 86, y + 3),
+                icon(f"player_{a['winner']}", 26),
+                key=f"{key}.winner",
+                value=f"player_{a['winner']}",
+            )
+
+
+def draw_board(view: dict[str, Any]) -> Canvas:
+    c = Canvas.blank((WIDTH, HEIGHT), P.BG)
+    d = c.draw
+    bottom = view["viewer"] if view["viewer"] is not None else 0
+    top = 1 - bottom
+    # Header: round, Nemo token, domain deck.
+    c.text(
+        (12, HEAD_H // 2),
+        f"Round {view['round']}/{view['rounds']}",
+        SMALL + 4,
+        P.INK,
+        key="round",
+        anchor="lm",
+    )
+    c.text((300, HEAD_H // 2), "Nemo", SMALL, P.INK, key="label", anchor="lm")
+    c.icon(
+        (386, HEAD_H // 2 - 17),
+        icon(f"player_{view['first']}", 34),
+        key="nemo",
+        value=f"player_{view['first']}",
+    )
+    c.text((WIDTH - 60, HEAD_H // 2), "Domain deck", SMALL, P.INK, key="label", anchor="rm")
+    c.text(
+        (WIDTH - 12, HEAD_H // 2),
+        str(view["domain_deck"]),
+        SMALL + 4,
+        P.INK,
+        key="deck.domain",
+        anchor="rm",
+    )
+    # The Nautilus: a hull band under the domain cards.
+    d.rounded_rectangle(
+        (LEFT - 6, NAUT_TOP - 6, WIDTH - 6, NAUT_TOP + DOM_H + 6), radius=40, fill=HULL
+    )
+    c.text((LEFT / 2 - 2, NAUT_TOP + DOM_H / 2), "Nautilus", SMALL, P.INK, key="label", anchor="mm")
+    for slot in view["slots"]:
+        k = slot["index"]
+        _domain(c, _x(k), NAUT_TOP, slot)
+        for side, y in ((top, ROW_TOP), (bottom, ROW_BOT)):
+            _space(c, _x(k), y, slot["sides"][side], f"space.{side}.{k}")
+    _seat(c, view, top, ROW_TOP)
+    _seat(c, view, bottom, ROW_BOT)
+    c.text((12, STATUS_Y + 18), status_line(view), SMALL, P.INK, key="status", anchor="lm")
+    _awards(c, view)
+    return c
+
+
+def board(view: dict[str, Any], *, fmt: Format = "png") -> Picture:
+    """The board picture of `view` (public or a seat's: only public parts are drawn)."""
+    return draw_board(view).picture(f"duel-board-r{view['round']}", board_alt(view), fmt)

@@ -1,0 +1,141 @@
+"""Duel pictures of many seeded states: size rules, marks that match the view, no secret drawn."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import render
+from engine import duel
+from render.duel import board, hand, score_sheet
+from render.duel.text import board_alt
+from tests.render import expect as shared
+from tests.render.duel import expect
+
+ROOT = Path(__file__).parents[3]
+
+
+def drawn(pic: render.Picture, *, lines: bool = False) -> Counter[tuple[str, str]]:
+    """The marks of a picture, decoration left out; info lines counted by key only."""
+    out: Counter[tuple[str, str]] = Counter()
+    for m in pic.drawn:
+        if m.key in ("label", "status", "title", "result", "tiebreak", "special.name"):
+            continue
+        if m.key.startswith("info."):
+            out[(m.key, "line")] += 1
+        elif m.key.startswith(("won.", "row.")) and m.key.endswith(".name"):
+            continue
+        else:
+            out[(m.key, m.value)] += 1
+    return out
+
+
+@cache
+def states() -> tuple[duel.State, ...]:
+    """Every 7th state of 12 seeded games (all steps), plus each game's end."""
+    out: list[duel.State] = []
+    for seed in range(12):
+        rng = random.Random(seed)
+        state = duel.new_game(2, 500 + seed)
+        i = 0
+        while not duel.is_over(state):
+            if i % 7 == 0 or state.step in ("dive", "harpoon", "arrow", "eye"):
+                out.append(state)
+            seat = state.turn
+            state, _ = duel.apply(state, seat, rng.choice(duel.legal_moves(state, seat)))
+            i += 1
+        out.append(state)
+    return tuple(out)
+
+
+def test_states_cover_every_step() -> None:
+    assert {s.step for s in states()} == {
+        "keep",
+        "eye",
+        "dive",
+        "harpoon",
+        "place",
+        "arrow",
+        "over",
+    }
+
+
+def test_board_pictures_follow_the_rules_and_show_the_view() -> None:
+    for state in states()[::2]:
+        for seat in (None, 0, 1):
+            view = duel.view(state, seat)
+            pic = board(view)
+            shared.check_rules(pic)
+            assert drawn(pic) == expect.board_marks(view)
+
+
+def test_hand_pictures_follow_the_rules_and_show_the_view() -> None:
+    for state in states()[::2]:
+        for seat in (0, 1):
+            view = duel.view(state, seat)
+            pic = hand(view)
+            shared.check_rules(pic)
+            assert drawn(pic) == expect.hand_marks(view)
+
+
+def test_score_sheets_follow_the_rules_and_show_the_view() -> None:
+    finals = [s for s in states() if duel.is_over(s)]
+    tiebreaks = set()
+    for state in finals:
+        view = duel.view(state)
+        pic = score_sheet(view)
+        shared.check_rules(pic)
+        assert drawn(pic) == expect.scores_marks(view)
+        tiebreaks.add(view["final"][0]["tiebreak"])
+    assert "domains" in tiebreaks
+
+
+def test_board_draws_no_secret_the_public_picture_is_the_same_for_every_viewer() -> None:
+    # The board draws only public parts: from any seat's view it shows what the public view shows
+    # (apart from which side is at the bottom), and its alt text is the same.
+    for state in states()[::3]:
+        public = board(duel.view(state))
+        for seat in (0, 1):
+            pic = board(duel.view(state, seat))
+            assert drawn(pic) == drawn(public)
+            assert pic.alt_text == public.alt_text
+            assert not any(m.key.startswith(("diver.", "info.", "won.")) for m in pic.drawn)
+
+
+def test_pictures_take_only_the_view_and_refuse_the_wrong_one() -> None:
+    state = states()[5]
+    with pytest.raises(ValueError):
+        hand(duel.view(state))
+    with pytest.raises(ValueError):
+        score_sheet(duel.view(state))
+    view: dict[str, Any] = duel.view(state)
+    assert board_alt(view).startswith("Nautilus duel board, round")
+
+
+def test_samples_are_saved() -> None:
+    for name in ("board", "hand", "scores"):
+        data = (ROOT / "docs" / "img" / f"duel-{name}.png").read_bytes()
+        assert data[:4] == b"\x89PNG" and len(data) < 1_000_000
+
+
+def test_render_duel_imports_only_pillow_the_standard_library_and_render() -> None:
+    # Pictures take only the view: render/duel never imports the engine, and opens no file.
+    import ast
+
+    allowed = {"PIL", "render", "__future__", "math", "functools", "typing"}
+    for path in (ROOT / "render" / "duel").glob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        names = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                names.update(a.name.split(".")[0] for a in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                names.add(node.module.split(".")[0])
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+                assert node.func.id != "open", path.name
+        assert names <= allowed, (path.name, names - allowed)
