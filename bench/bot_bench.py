@@ -238,7 +238,7 @@ async def bench(args: argparse.Namespace) -> None:
             from engine.nauticus import view
 
             t = time.perf_counter()
-            draw_with_render(["board", "shipyards"], view(after))
+            draw_with_render("nauticus", ["board", "shipyards"], view(after))
             draw_only.append(time.perf_counter() - t)
         else:
             await outbox.deliver_pending()

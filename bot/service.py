@@ -124,7 +124,13 @@ class GameRecord:
     def seen(self, audience: int | None) -> Seen:
         """What `audience` (None: the channel; a seat: its holder alone) may see now."""
         assert self.state is not None
-        return seen(self.plugin, self.state, self.names, audience)
+        # A record never changes, so each audience's Seen is made once (kept in __dict__:
+        # the dataclass is frozen, and `replace` makes a new record with an empty cache).
+        cache: dict[int | None, Seen] = self.__dict__.setdefault("_seen", {})
+        found = cache.get(audience)
+        if found is None:
+            found = cache[audience] = seen(self.plugin, self.state, self.names, audience)
+        return found
 
     @property
     def current(self) -> int | None:

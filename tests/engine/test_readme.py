@@ -1,4 +1,4 @@
-"""engine/README.md stays true: its example runs, and its tables name every move, event and code."""
+"""engine/nauticus/README.md stays true: its example runs, and its tables name every move, event and code."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from engine import nauticus
 from engine.nauticus import events, rules
 from tests.engine.test_error_messages import _engine_codes
 
-README = Path(nauticus.__file__).parents[1] / "README.md"
+README = Path(nauticus.__file__).parent / "README.md"
 
 
 def _text() -> str:
