@@ -1,0 +1,174 @@
+"""Every player's area: one row per storable category with its cards, tokens and porthole.
+
+Players are drawn one block under another; when they do not fit one picture of the allowed
+shape, they are split evenly over as few pictures as needed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from render import palette as P
+from render.canvas import Canvas, Format, Picture
+from render.island.common import (
+    MARGIN,
+    MAX_HEIGHT,
+    MEDIUM,
+    MIN_HEIGHT,
+    SMALL,
+    TOKEN_LABEL,
+    WIDTH,
+    entry,
+    grouped,
+)
+from render.island.icons import CATEGORY_COLOR, CATEGORY_TINT, icon
+from render.island.text import areas_alt
+
+TITLE_H = 44
+HEAD_H = 48
+LINE = 30
+ROW_PAD = 14
+# Cells of a category row, left to right: category, size, cards, tokens, porthole.
+CAT_X, SIZE_X, CARDS_X, TOKENS_X, PORT_X = 0, 204, 254, 430, 700
+ROW_W = WIDTH - 2 * MARGIN
+
+
+def token_lines(tokens: list[dict[str, Any]]) -> list[tuple[str, str]]:
+    """One line per token type on a collection: its label (× how many) and the VP they give."""
+    out: dict[str, list[int]] = {}
+    for t in tokens:
+        out.setdefault(t["token"], []).append(t["vp"])
+    return [
+        (TOKEN_LABEL[k] + (f" ×{len(v)}" if len(v) > 1 else ""), f"= {sum(v)}")
+        for k, v in out.items()
+    ]
+
+
+def row_height(col: dict[str, Any]) -> int:
+    lines = max(1, len(grouped(col["cards"])), len(token_lines(col["tokens"])))
+    return lines * LINE + ROW_PAD
+
+
+def block_height(player: dict[str, Any]) -> int:
+    return HEAD_H + sum(row_height(c) for c in player["collections"]) + 10
+
+
+def _block(c: Canvas, y: int, view: dict[str, Any], seat: int) -> int:
+    d = c.draw
+    p = view["players"][seat]
+    h = block_height(p)
+    x0, x1 = MARGIN, WIDTH - MARGIN
+    d.rounded_rectangle((x0, y, x1, y + h - 6), radius=10, fill=P.PANEL, outline=P.INK, width=2)
+    d.rounded_rectangle((x0, y, x1, y + HEAD_H), radius=10, fill=P.PLAYER_COLOR[seat])
+    d.rectangle((x0, y + HEAD_H - 10, x1, y + HEAD_H), fill=P.PLAYER_COLOR[seat])
+    d.rounded_rectangle((x0 + 6, y + 5, x0 + 168, y + HEAD_H - 5), radius=8, fill=P.PANEL)
+    cy = y + HEAD_H // 2
+    c.icon((x0 + 10, cy - 17), icon(f"player_{seat}", 34), key=f"p{seat}", value=f"player_{seat}")
+    c.text((x0 + 52, cy + 1), f"Seat {seat + 1}", MEDIUM, P.INK, key=f"p{seat}.seat", anchor="lm")
+    ink = P.INK if seat == 3 else P.PAPER  # the yellow seat needs dark letters
+    pawn = p["pawn"]
+    where = f"{pawn['side']} col {pawn['column']}" if pawn["side"] is not None else "not placed"
+    c.text(
+        (x0 + 186, cy + 1), f"hand {p['hand_size']}", SMALL, ink, key=f"p{seat}.hand", anchor="lm"
+    )
+    c.text((x0 + 330, cy + 1), f"pawn {where}", SMALL, ink, key=f"p{seat}.pawn", anchor="lm")
+    c.text(
+        (x1 - 10, cy + 1), f"{p['score']} VP so far", SMALL, ink, key=f"p{seat}.score", anchor="rm"
+    )
+    ry = y + HEAD_H
+    for k, col in enumerate(p["collections"]):
+        rh = row_height(col)
+        cat = col["category"]
+        key = f"p{seat}.{cat}"
+        if k % 2:
+            d.rectangle((x0 + 2, ry, x1 - 2, ry + rh), fill=(243, 238, 226))
+        d.rectangle((x0 + 2, ry, x0 + 8, ry + rh), fill=CATEGORY_COLOR[cat])
+        first = ry + ROW_PAD // 2 + LINE // 2
+        c.icon((x0 + 14, first - 15), icon(f"cat_{cat}", 30), key=key, value=f"cat_{cat}")
+        c.text((x0 + 50, first + 1), cat, SMALL, P.INK, anchor="lm")
+        c.text(
+            (x0 + SIZE_X + 24, first + 1),
+            str(col["size"]),
+            MEDIUM,
+            P.INK,
+            key=f"{key}.size",
+            anchor="mm",
+        )
+        for i, (obj, n) in enumerate(grouped(col["cards"])):
+            c.text(
+                (x0 + CARDS_X, first + i * LINE + 1),
+                entry(obj, n),
+                SMALL,
+                P.INK,
+                key=f"{key}.cards",
+                anchor="lm",
+            )
+        for i, (label, vp) in enumerate(token_lines(col["tokens"])):
+            ty = first + i * LINE
+            c.icon((x0 + TOKENS_X, ty - 12), icon("token", 24), key="label", value="token")
+            c.text(
+                (x0 + TOKENS_X + 30, ty + 1), label, SMALL, P.INK, key=f"{key}.token", anchor="lm"
+            )
+            c.text((x0 + PORT_X - 14, ty + 1), vp, SMALL, P.INK, key=f"{key}.token.vp", anchor="rm")
+        if col["closed"]:
+            px = x0 + PORT_X
+            c.icon(
+                (px, first - 18),
+                icon("porthole_closed", 36),
+                key=f"{key}.porthole",
+                value="porthole_closed",
+            )
+            c.text(
+                (px + 42, first + 1),
+                str(col["porthole"]),
+                MEDIUM,
+                P.INK,
+                key=f"{key}.porthole",
+                anchor="lm",
+            )
+        else:
+            c.text(
+                (x0 + PORT_X + 4, first + 1),
+                "open",
+                SMALL,
+                P.MUTED,
+                key=f"{key}.porthole",
+                anchor="lm",
+            )
+        d.line((x0 + 2, ry, x1 - 2, ry), fill=CATEGORY_TINT[cat], width=1)
+        ry += rh
+    return h
+
+
+def chunks(view: dict[str, Any]) -> list[list[int]]:
+    """Seats per picture: as few pictures as fit, seats split evenly and in order."""
+    seats = list(range(view["players_count"]))
+    heights = [block_height(p) for p in view["players"]]
+    for k in range(1, len(seats) + 1):
+        size, extra = divmod(len(seats), k)
+        out, i = [], 0
+        for j in range(k):
+            n = size + (1 if j < extra else 0)
+            out.append(seats[i : i + n])
+            i += n
+        if all(TITLE_H + sum(heights[s] for s in part) + MARGIN <= MAX_HEIGHT for part in out):
+            return out
+    return [[s] for s in seats]
+
+
+def _picture(view: dict[str, Any], seats: list[int], fmt: Format) -> Picture:
+    need = TITLE_H + sum(block_height(view["players"][s]) for s in seats) + MARGIN
+    c = Canvas.blank((WIDTH, max(need, MIN_HEIGHT)), P.BG)
+    c.draw.rectangle((0, 0, WIDTH, TITLE_H - 6), fill=P.INK)
+    label = "Collections: seat " + ", ".join(str(s + 1) for s in seats)
+    c.text((MARGIN + 6, (TITLE_H - 6) // 2), label, SMALL, P.PAPER, anchor="lm")
+    y = TITLE_H
+    for seat in seats:
+        y += _block(c, y, view, seat)
+    name = "areas" if len(seats) == view["players_count"] else f"areas-seat{seats[0] + 1}"
+    return c.picture(name, areas_alt(view, seats), fmt)
+
+
+def areas(view: dict[str, Any], *, fmt: Format = "png") -> list[Picture]:
+    """Every player's collections, tokens and portholes, hand size and pawn (no hand cards)."""
+    return [_picture(view, part, fmt) for part in chunks(view)]

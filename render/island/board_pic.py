@@ -1,0 +1,276 @@
+"""The board: the Nautilus (columns bow→stern, stacks, pawns above and below), camp, portholes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from render import palette as P
+from render.canvas import Box, Canvas, Format, Picture
+from render.island.common import (
+    GAP,
+    MARGIN,
+    MEDIUM,
+    SMALL,
+    TOKEN_LABEL,
+    WIDTH,
+)
+from render.island.icons import CARD_BACK, CATEGORY_COLOR, CATEGORY_TINT, icon
+from render.island.text import board_alt
+
+TITLE_H = 48
+ENDS_Y = TITLE_H + 4  # the bow/stern line
+ENDS_H = 34
+ABOVE_Y = ENDS_Y + ENDS_H
+PAWN_H = 56
+HULL_Y = ABOVE_Y + PAWN_H + 2
+HEAD_H = 36  # column number on the hull
+TILE_H = 66
+HULL_H = HEAD_H + 3 * (TILE_H + GAP) + 8
+BELOW_Y = HULL_Y + HULL_H + 2
+CAMP_Y = BELOW_Y + PAWN_H + 10
+CAMP_H = 104
+PORT_Y = CAMP_Y + CAMP_H + 10
+PORT_H = 112
+HEIGHT = PORT_Y + PORT_H + MARGIN
+HULL = (86, 96, 104)
+HULL_DARK = (52, 58, 66)
+
+
+def column_box(i: int, n: int) -> Box:
+    cw = (WIDTH - 2 * MARGIN - (n - 1) * GAP) // n
+    x = MARGIN + i * (cw + GAP)
+    return (x, HULL_Y, x + cw, HULL_Y + HULL_H)
+
+
+def _title(c: Canvas, view: dict[str, Any]) -> None:
+    d = c.draw
+    d.rectangle((0, 0, WIDTH, TITLE_H), fill=P.INK)
+    if view["step"] == "over":
+        c.text((MARGIN + 6, TITLE_H // 2), "Game over", MEDIUM, P.PAPER, key="over", anchor="lm")
+    else:
+        last = " (LAST)" if view["last_round"] else ""
+        label = f"Round {view['round']}{last}: pawns go {view['side']}"
+        c.text((MARGIN + 6, TITLE_H // 2), label, MEDIUM, P.PAPER, key="round", anchor="lm")
+        cur = view["current"]
+        if cur is not None:
+            x = WIDTH - MARGIN - 6
+            box = c.text(
+                (x, TITLE_H // 2), f"seat {cur + 1} plays", SMALL, P.PAPER, key="turn", anchor="rm"
+            )
+            c.icon(
+                (box[0] - 38, TITLE_H // 2 - 16),
+                icon(f"player_{cur}", 32),
+                key="turn",
+                value=f"player_{cur}",
+            )
+    y = ENDS_Y + ENDS_H // 2
+    c.text((MARGIN + 4, y), "← bow", SMALL, P.INK, anchor="lm")
+    c.text((WIDTH - MARGIN - 4, y), "stern →", SMALL, P.INK, anchor="rm")
+    if any(p["pawn"]["moved"] and p["pawn"]["last_column"] is not None for p in view["players"]):
+        c.text((WIDTH // 2, y), "hollow = where it was", SMALL, P.MUTED, anchor="mm")
+
+
+def _stack(c: Canvas, box: Box, st: dict[str, Any]) -> None:
+    d = c.draw
+    x0, y0, x1, y1 = box
+    s = st["index"]
+    count = str(st["count"])
+    top = st["top"]
+    if st["count"] == 0:
+        d.rounded_rectangle(box, radius=7, outline=P.MUTED, width=2)
+        c.text(
+            ((x0 + x1) // 2, (y0 + y1) // 2),
+            "empty",
+            SMALL,
+            P.MUTED,
+            key=f"stack.{s}.empty",
+            anchor="mm",
+        )
+        return
+    if top is None:  # face down: the back and the count, nothing else
+        d.rounded_rectangle(box, radius=7, fill=CARD_BACK, outline=P.INK, width=2)
+        c.icon(
+            (x0 + 6, y0 + (y1 - y0 - 36) // 2),
+            icon("card_back", 36),
+            key=f"stack.{s}.back",
+            value="face-down",
+        )
+        c.text((x1 - 8, (y0 + y1) // 2), count, MEDIUM, P.PAPER, key=f"stack.{s}", anchor="rm")
+        return
+    cat = top["category"]
+    d.rounded_rectangle(
+        box, radius=7, fill=CATEGORY_TINT[cat], outline=CATEGORY_COLOR[cat], width=3
+    )
+    c.icon((x0 + 5, y0 + 4), icon(f"cat_{cat}", 28), key=f"stack.{s}.top", value=f"cat_{cat}")
+    c.text((x1 - 7, y0 + 18), count, SMALL, P.INK, key=f"stack.{s}", anchor="rm")
+    c.text(
+        ((x0 + x1) // 2, y0 + 48), top["object"], SMALL, P.INK, key=f"stack.{s}.top", anchor="mm"
+    )
+
+
+def _pawn_cell(c: Canvas, box: Box, seat: int, current: bool) -> None:
+    x0, y0, x1, y1 = box
+    cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
+    if current:
+        c.draw.rounded_rectangle(
+            (cx - 44, y0 + 3, cx + 40, y1 - 3),
+            radius=10,
+            fill=(250, 226, 140),
+            outline=P.CURRENT,
+            width=3,
+        )
+        c.area((cx - 44, y0 + 3, cx + 40, y1 - 3), key=f"pawn.{seat}.current", value="current")
+    c.icon(
+        (cx - 38, cy - 18), icon(f"player_{seat}", 36), key=f"pawn.{seat}", value=f"player_{seat}"
+    )
+    c.text((cx + 6, cy + 1), str(seat + 1), MEDIUM, P.INK, key=f"pawn.{seat}", anchor="lm")
+
+
+def _ghost_cell(c: Canvas, box: Box, seat: int) -> None:
+    x0, y0, x1, y1 = box
+    cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
+    c.icon(
+        (cx - 36, cy - 15),
+        icon(f"ghost_{seat}", 30),
+        key=f"pawn.{seat}.last",
+        value=f"ghost_{seat}",
+    )
+    c.text((cx + 4, cy + 1), str(seat + 1), SMALL, P.MUTED, key=f"pawn.{seat}.last", anchor="lm")
+
+
+def _nautilus(c: Canvas, view: dict[str, Any]) -> None:
+    d = c.draw
+    cols = view["columns"]
+    n = len(cols)
+    d.rounded_rectangle(
+        (MARGIN - 4, HULL_Y, WIDTH - MARGIN + 4, HULL_Y + HULL_H),
+        radius=26,
+        fill=HULL,
+        outline=HULL_DARK,
+        width=3,
+    )
+    for y in (ABOVE_Y, BELOW_Y):
+        d.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, y + PAWN_H - 2), radius=8, fill=P.SEA)
+    pawns = {p["seat"]: p["pawn"] for p in view["players"]}
+    for col in cols:
+        i = col["index"]
+        x0, y0, x1, _ = column_box(i, n)
+        cx = (x0 + x1) // 2
+        d.ellipse((cx - 16, y0 + 3, cx + 16, y0 + 35), fill=P.PANEL, outline=HULL_DARK, width=2)
+        c.text((cx, y0 + 19), str(i), SMALL, P.INK, key=f"col.{i}", anchor="mm")
+        for k, st in enumerate(col["stacks"]):
+            ty = y0 + HEAD_H + k * (TILE_H + GAP)
+            _stack(c, (x0 + 3, ty, x1 - 3, ty + TILE_H), st)
+        for side, y in (("above", ABOVE_Y), ("below", BELOW_Y)):
+            seat = col[side]
+            cell = (x0, y, x1, y + PAWN_H - 2)
+            if seat is not None:
+                _pawn_cell(c, cell, seat, seat == view["current"])
+                continue
+            for other, pw in pawns.items():
+                # A pawn that crossed this round left this spot, on the side it came from.
+                if pw["moved"] and pw["last_column"] == i and pw["side"] != side:
+                    _ghost_cell(c, cell, other)
+
+
+def _camp(c: Canvas, view: dict[str, Any]) -> None:
+    d = c.draw
+    d.rounded_rectangle(
+        (MARGIN, CAMP_Y, WIDTH - MARGIN, CAMP_Y + CAMP_H),
+        radius=10,
+        fill=P.PANEL,
+        outline=P.INK,
+        width=2,
+    )
+    c.text((MARGIN + 10, CAMP_Y + 20), "Camp", SMALL, P.INK, anchor="lm")
+    c.text(
+        (WIDTH - MARGIN - 10, CAMP_Y + 20),
+        f"{view['reserve']} face-down",
+        SMALL,
+        P.INK,
+        key="reserve",
+        anchor="rm",
+    )
+    w = (WIDTH - 2 * MARGIN - 12 - 4 * GAP) // 5
+    for k, space in enumerate(view["camp"]):
+        cat = space["category"]
+        x0 = MARGIN + 6 + k * (w + GAP)
+        y0 = CAMP_Y + 38
+        d.rounded_rectangle(
+            (x0, y0, x0 + w, y0 + 60),
+            radius=8,
+            fill=CATEGORY_TINT[cat],
+            outline=CATEGORY_COLOR[cat],
+            width=3,
+        )
+        c.icon((x0 + 5, y0 + 12), icon(f"cat_{cat}", 36), key=f"camp.{cat}", value=f"cat_{cat}")
+        token = space["token"]
+        text, color = (TOKEN_LABEL[token], P.INK) if token else ("—", P.MUTED)
+        c.text(
+            (x0 + 44 + (w - 44) // 2, y0 + 31),
+            text,
+            SMALL,
+            color,
+            key=f"camp.{cat}.token",
+            anchor="mm",
+        )
+
+
+def _portholes(c: Canvas, view: dict[str, Any]) -> None:
+    d = c.draw
+    d.rounded_rectangle(
+        (MARGIN, PORT_Y, WIDTH - MARGIN, PORT_Y + PORT_H),
+        radius=10,
+        fill=P.PANEL,
+        outline=P.INK,
+        width=2,
+    )
+    piles = view["portholes"]
+    w = (WIDTH - 2 * MARGIN - 12 - (len(piles) - 1) * GAP) // len(piles)
+    for k, pile in enumerate(piles):
+        x0 = MARGIN + 6 + k * (w + GAP)
+        size = pile["size"]
+        y = PORT_Y + 8
+        d.rounded_rectangle(
+            (x0, y, x0 + w, PORT_Y + PORT_H - 6), radius=8, outline=P.MUTED, width=1
+        )
+        c.text((x0 + 6, y + 16), f"{size} cards", SMALL, P.INK, key=f"port.{size}", anchor="lm")
+        c.text(
+            (x0 + w - 6, y + 16),
+            f"{pile['left']} left",
+            SMALL,
+            P.INK,
+            key=f"port.{size}.left",
+            anchor="rm",
+        )
+        # The glass is decoration: the number drawn on it is what it says.
+        c.paste((x0 + 4, y + 36), icon("porthole", 60))
+        nxt = pile["next"]
+        c.text(
+            (x0 + 34, y + 67),
+            "—" if nxt is None else str(nxt),
+            MEDIUM,
+            P.INK if nxt is not None else P.MUTED,
+            key=f"port.{size}.next",
+            anchor="mm",
+        )
+        rest = pile["values"][len(pile["values"]) - pile["left"] + 1 :] if nxt is not None else []
+        if rest:
+            c.text(
+                (x0 + 74, y + 67),
+                "→ " + " ".join(map(str, rest)),
+                SMALL,
+                P.MUTED,
+                key=f"port.{size}.rest",
+                anchor="lm",
+            )
+
+
+def board(view: dict[str, Any], *, fmt: Format = "png") -> Picture:
+    """The public board of `view` (any seat's view: it shows no hand)."""
+    c = Canvas.blank((WIDTH, HEIGHT), P.BG)
+    _title(c, view)
+    _nautilus(c, view)
+    _camp(c, view)
+    _portholes(c, view)
+    return c.picture("board", board_alt(view), fmt)

@@ -1,0 +1,117 @@
+"""The viewer's own hand: the private picture, sent to that seat only."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from render import palette as P
+from render.canvas import Canvas, Format, Picture
+from render.island.common import CATEGORIES, MARGIN, MEDIUM, MIN_HEIGHT, SMALL, WIDTH, grouped, s
+from render.island.icons import CATEGORY_COLOR, CATEGORY_TINT, icon
+from render.island.text import hand_alt
+
+HEAD_H = 96
+LINE = 32
+PER_LINE = 3
+SLOT = 190
+CARDS_X = 200
+
+
+def hand_entries(cards: list[dict[str, Any]]) -> list[str]:
+    """'ham ×2'; treasures carry their VP: 'crown(4) ×2'."""
+    vp = {c["object"]: c.get("vp") for c in cards}
+    out = []
+    for obj, n in grouped(cards):
+        name = obj if vp[obj] is None else f"{obj}({vp[obj]})"
+        out.append(name if n == 1 else f"{name} ×{n}")
+    return out
+
+
+def _rows(hand: list[dict[str, Any]]) -> list[tuple[str, list[dict[str, Any]]]]:
+    by_cat: dict[str, list[dict[str, Any]]] = {}
+    for card in hand:
+        by_cat.setdefault(card["category"], []).append(card)
+    return [(cat, by_cat[cat]) for cat in CATEGORIES if cat in by_cat]
+
+
+def _row_h(cards: list[dict[str, Any]]) -> int:
+    lines = -(-len(hand_entries(cards)) // PER_LINE)
+    return max(2, lines) * LINE + 12
+
+
+def hand(view: dict[str, Any], *, fmt: Format = "png") -> Picture:
+    """The hand of `view['viewer']`, from that seat's own view.
+
+    Raises:
+        ValueError: if the view is public (no viewer) and so holds no hand.
+    """
+    seat = view.get("viewer")
+    if seat is None or view["players"][seat]["hand"] is None:
+        raise ValueError("the hand picture needs a seat's own view (view(state, seat))")
+    p = view["players"][seat]
+    cards = p["hand"]
+    rows = _rows(cards)
+    need = HEAD_H + sum(_row_h(cs) for _, cs in rows) + (LINE + 20 if not rows else 0) + MARGIN
+    c = Canvas.blank((WIDTH, max(need, MIN_HEIGHT)), P.BG)
+    d = c.draw
+    d.rectangle((0, 0, WIDTH, 48), fill=P.PLAYER_COLOR[seat])
+    d.rounded_rectangle((MARGIN, 6, MARGIN + 330, 42), radius=8, fill=P.PANEL)
+    c.icon((MARGIN + 6, 8), icon(f"player_{seat}", 32), key="hand", value=f"player_{seat}")
+    c.text(
+        (MARGIN + 46, 25),
+        f"Your hand: seat {seat + 1}",
+        MEDIUM,
+        P.INK,
+        key="hand.title",
+        anchor="lm",
+    )
+    n = len(cards)
+    c.text((MARGIN + 6, 72), f"{n} card{s(n)}", SMALL, P.INK, key="hand.count", anchor="lm")
+    c.text(
+        (WIDTH - MARGIN - 6, 72),
+        f"treasures {p['treasure_vp']} VP",
+        SMALL,
+        P.INK,
+        key="hand.treasure",
+        anchor="rm",
+    )
+    c.text((WIDTH - MARGIN - 6, 25), "secret", SMALL, P.INK if seat == 3 else P.PAPER, anchor="rm")
+    y = HEAD_H
+    if not rows:
+        c.text(
+            (WIDTH // 2, y + 26), "No cards in hand", SMALL, P.MUTED, key="hand.empty", anchor="mm"
+        )
+    for cat, cs in rows:
+        h = _row_h(cs)
+        d.rounded_rectangle(
+            (MARGIN, y, WIDTH - MARGIN, y + h - 6),
+            radius=8,
+            fill=CATEGORY_TINT[cat],
+            outline=CATEGORY_COLOR[cat],
+            width=3,
+        )
+        first = y + 6 + LINE // 2
+        c.icon(
+            (MARGIN + 8, first - 16), icon(f"cat_{cat}", 32), key=f"hand.{cat}", value=f"cat_{cat}"
+        )
+        c.text((MARGIN + 46, first + 1), cat, SMALL, P.INK, anchor="lm")
+        c.text(
+            (MARGIN + 46, first + LINE + 1),
+            f"{len(cs)} card{s(len(cs))}",
+            SMALL,
+            P.MUTED,
+            key=f"hand.{cat}.count",
+            anchor="lm",
+        )
+        for i, text in enumerate(hand_entries(cs)):
+            row, slot = divmod(i, PER_LINE)
+            c.text(
+                (MARGIN + CARDS_X + slot * SLOT, first + row * LINE + 1),
+                text,
+                SMALL,
+                P.INK,
+                key=f"hand.{cat}.cards",
+                anchor="lm",
+            )
+        y += h
+    return c.picture(f"hand-seat{seat + 1}", hand_alt(view), fmt)
