@@ -54,7 +54,7 @@ class Rules(Protocol):
     """
 
     name: str  # registry key: "nauticus", "island", "duel"
-    engine_version: str  # stored with every game; bumped when a stored game would replay differently
+    engine_version: str  # stored with every game; bumped when a stored game replays differently
     min_players: int
     max_players: int
 
@@ -95,7 +95,11 @@ class Rules(Protocol):
     def to_json(self, state: Any) -> str: ...
 
     def from_json(self, text: str) -> Any:
-        """Raises: IllegalMove("bad_state") for anything that is not a saved game of this version."""
+        """Load a saved game.
+
+        Raises:
+            IllegalMove: `bad_state` for anything that is not a saved game of this version.
+        """
         ...
 
     def describe(self, move: Move, state: Any | None = None) -> str:

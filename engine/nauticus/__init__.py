@@ -19,11 +19,11 @@ from engine.nauticus.view import view
 
 __all__ = [
     "ENGINE_VERSION",
+    "RULES",
     "Event",
     "IllegalMove",
-    "NauticusRules",
     "Move",
-    "RULES",
+    "NauticusRules",
     "Score",
     "State",
     "apply",

@@ -1,4 +1,4 @@
-"""engine/nauticus/README.md stays true: its example runs, and its tables name every move, event and code."""
+"""engine/nauticus/README.md stays true: its example runs, its tables name every move and code."""
 
 from __future__ import annotations
 
