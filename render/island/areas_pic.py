@@ -156,7 +156,8 @@ def chunks(view: dict[str, Any]) -> list[list[int]]:
     return [[s] for s in seats]
 
 
-def _picture(view: dict[str, Any], seats: list[int], fmt: Format) -> Picture:
+def draw_areas(view: dict[str, Any], seats: list[int]) -> Canvas:
+    """One areas picture of `seats`, drawn and not yet encoded."""
     need = TITLE_H + sum(block_height(view["players"][s]) for s in seats) + MARGIN
     c = Canvas.blank((WIDTH, max(need, MIN_HEIGHT)), P.BG)
     c.draw.rectangle((0, 0, WIDTH, TITLE_H - 6), fill=P.INK)
@@ -165,6 +166,11 @@ def _picture(view: dict[str, Any], seats: list[int], fmt: Format) -> Picture:
     y = TITLE_H
     for seat in seats:
         y += _block(c, y, view, seat)
+    return c
+
+
+def _picture(view: dict[str, Any], seats: list[int], fmt: Format) -> Picture:
+    c = draw_areas(view, seats)
     name = "areas" if len(seats) == view["players_count"] else f"areas-seat{seats[0] + 1}"
     return c.picture(name, areas_alt(view, seats), fmt)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -34,10 +35,10 @@ def check_all(state: State) -> None:
     assert seats == [f"p{s}" for s in range(len(state.players))]
     for p in pics:
         check_rules(p)
-    together = sum((expect.drawn(p) for p in pics), start=expect.Counter())
+    together = sum((expect.drawn(p) for p in pics), start=Counter())
     want = sum(
         (expect.area_marks(public, s) for s in range(len(state.players))),
-        start=expect.Counter(),
+        start=Counter(),
     )
     assert together == want
     for seat in range(len(state.players)):
@@ -52,7 +53,7 @@ def check_all(state: State) -> None:
     if public["final"] is not None:
         sheet = score_sheet(public)
         check_rules(sheet)
-        keys = expect.Counter(m.key for m in sheet.drawn if m.key != "label")
+        keys = Counter(m.key for m in sheet.drawn if m.key != "label")
         assert keys == expect.score_keys(public)
         for sc in public["final"]:
             vp = [m.value for m in sheet.drawn if m.key == f"p{sc['seat']}.final.vp"]
@@ -74,10 +75,8 @@ def test_no_hidden_card_reaches_a_public_picture() -> None:
     # Every object name drawn on the board is a face-up top card; in the areas, a stored card.
     for state in snapshots(4, 77, every=9):
         v = island.view(state)
-        tops = expect.Counter(
-            st["top"]["object"] for c in v["columns"] for st in c["stacks"] if st["top"]
-        )
-        drawn = expect.Counter(
+        tops = Counter(st["top"]["object"] for c in v["columns"] for st in c["stacks"] if st["top"])
+        drawn = Counter(
             m.value
             for m in board(v).drawn
             if m.key.startswith("stack.") and m.key.endswith(".top") and m.is_text
