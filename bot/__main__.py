@@ -88,6 +88,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     # Before anything can log or fail: from here on the token is replaced in every output.
     install_redaction(config.token)
     setup_logging(config.log_level)
+    if command in ("run", "check", "backup") and not _database_ok(config.database_path):
+        return EXIT_CONFIG
     if command == "check":
         return asyncio.run(_check(config))
     if command in ("backup", "restore"):
@@ -100,9 +102,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     return _run(config)
 
 
+def _database_ok(path: Path) -> bool:
+    """False (after one plain `error:` line) when DATABASE_PATH is not a healthy bot database."""
+    from bot.store import StoreError, verify_file
+
+    try:
+        verify_file(path)
+    except StoreError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return False
+    return True
+
+
 def _run(config: Config) -> int:
     import aiohttp
     import discord
+
+    from bot.store import StoreError
 
     try:
         asyncio.run(_serve(config))
@@ -122,6 +138,9 @@ def _run(config: Config) -> int:
     except OpsError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_ERROR
+    except StoreError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_CONFIG
     except (OSError, aiohttp.ClientError) as exc:
         log.debug("connection failed", exc_info=True)
         print(
@@ -148,7 +167,15 @@ async def _serve(config: Config) -> None:
     lock = RunLock(config.database_path)
     lock.acquire()
     try:
+        existed = config.database_path.exists()
         store = await Store.open(config.database_path)
+        if not existed:
+            # A mistyped DATABASE_PATH would otherwise start quietly with no games at all.
+            log.warning(
+                "created a new empty database at %s (DATABASE_PATH); if your games are "
+                "elsewhere, stop the bot and fix DATABASE_PATH",
+                config.database_path.resolve(),
+            )
         try:
             client = create_client(config=config, store=store)
             stop = StopSignal()

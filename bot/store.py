@@ -133,6 +133,73 @@ class StoreError(Exception):
     """The database can't be used (newer schema than this code, or a broken file)."""
 
 
+SQLITE_HEADER = b"SQLite format 3\x00"
+_BOT_TABLES = frozenset({"games", "seats", "moves", "outbox"})
+
+
+def verify_file(path: Path) -> None:
+    """Refuse, before anything opens it, a file at `path` that is not a healthy database of this
+    bot: empty, not SQLite, damaged (`PRAGMA quick_check`), another application's, or newer
+    than this code. A missing file is fine (`Store.open` creates it). Reads only.
+
+    Raises:
+        StoreError: the message names the file (absolute path) and what is wrong with it.
+    """
+    where = path.resolve()
+    if not path.exists():
+        return
+    if not path.is_file():
+        raise StoreError(f"{where} (DATABASE_PATH) is not a file.")
+    wal = path.with_name(path.name + "-wal")
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(len(SQLITE_HEADER))
+        wal_size = wal.stat().st_size if wal.is_file() else 0
+    except OSError as exc:
+        raise StoreError(f"{where} (DATABASE_PATH) can't be read: {exc.strerror}.") from exc
+    if not head and not wal_size:
+        raise StoreError(
+            f"{where} (DATABASE_PATH) is empty (0 bytes), not a database of this bot. If it "
+            "should hold your games, restore a backup; to start afresh, delete the empty file."
+        )
+    if head and head != SQLITE_HEADER:
+        raise StoreError(
+            f"{where} (DATABASE_PATH) is not an SQLite database (it does not start with "
+            "SQLite's header). Check DATABASE_PATH, or restore a backup."
+        )
+    try:
+        conn = sqlite3.connect(path, timeout=30)
+        try:
+            problems = [str(r[0]) for r in conn.execute("PRAGMA quick_check(5)").fetchall()]
+            tables = {
+                str(r[0])
+                for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+            }
+            version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+        finally:
+            conn.close()
+    except sqlite3.DatabaseError as exc:
+        raise StoreError(
+            f"{where} (DATABASE_PATH) is damaged ({exc}). Restore a backup "
+            "(`python -m bot restore FILE`)."
+        ) from exc
+    if problems != ["ok"]:
+        raise StoreError(
+            f"{where} (DATABASE_PATH) is damaged (quick_check: {'; '.join(problems)}). Restore "
+            "a backup (`python -m bot restore FILE`)."
+        )
+    if (tables or version) and not tables >= _BOT_TABLES:
+        raise StoreError(
+            f"{where} (DATABASE_PATH) is an SQLite database, but not a database of this bot "
+            f"(tables: {', '.join(sorted(tables)) or 'none'}). Check DATABASE_PATH."
+        )
+    if version > SCHEMA_VERSION:
+        raise StoreError(
+            f"{where} (DATABASE_PATH) has schema version {version}, newer than this bot's "
+            f"{SCHEMA_VERSION}: update the bot instead of downgrading the database."
+        )
+
+
 def now() -> str:
     """The current UTC time as stored in every `*_at` column."""
     return datetime.now(UTC).isoformat(timespec="milliseconds")
