@@ -12,6 +12,7 @@ import argparse
 import asyncio
 import contextlib
 import logging
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -80,6 +81,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if command == "offline":
         return _offline(args)
     load_dotenv_file()
+    # Before a setting can be quoted in an error: the token as set, whatever else is wrong.
+    install_redaction(os.environ.get("DISCORD_TOKEN", "").strip() or None)
     try:
         config = load_config()
     except ConfigError as exc:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import ipaddress
 import logging
 import os
+import re
 import sys
 import threading
 import types
@@ -87,16 +88,18 @@ def load_config(env: Mapping[str, str] | None = None) -> Config:
     if guild_raw:
         if not guild_raw.isdigit():
             raise ConfigError(
-                f"DEV_GUILD_ID must be a server id (digits only), not {guild_raw!r}; "
+                f"DEV_GUILD_ID must be a server id (digits only), not {quote(guild_raw, token)}; "
                 "leave it empty to sync commands globally."
             )
         dev_guild = int(guild_raw)
     level = (env.get("LOG_LEVEL") or "INFO").strip().upper()
     if level not in LOG_LEVELS:
-        raise ConfigError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {level!r}.")
+        raise ConfigError(
+            f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {quote(level, token)}."
+        )
     api_base = (env.get("DISCORD_API_BASE") or "").strip() or None
     if api_base is not None:
-        check_api_base(api_base)
+        check_api_base(api_base, token)
     idle_raw = (env.get("LOBBY_IDLE_DAYS") or "").strip()
     lobby_idle = DEFAULT_LOBBY_IDLE_DAYS
     if idle_raw:
@@ -106,7 +109,8 @@ def load_config(env: Mapping[str, str] | None = None) -> Config:
             lobby_idle = -1.0
         if not 0 <= lobby_idle <= 3650:
             raise ConfigError(
-                f"LOBBY_IDLE_DAYS must be a number of days (e.g. 7 or 0.5), not {idle_raw!r}; "
+                "LOBBY_IDLE_DAYS must be a number of days (e.g. 7 or 0.5), not "
+                f"{quote(idle_raw, token)}; "
                 "0 keeps idle lobbies open for ever."
             )
     return Config(
@@ -119,6 +123,22 @@ def load_config(env: Mapping[str, str] | None = None) -> Config:
     )
 
 
+# A run this long of token characters is no setting's plain value (a server id has about 19
+# digits); it may be a token or one of its parts, pasted into the wrong line of `.env`.
+_SECRETISH = re.compile(r"[A-Za-z0-9_\-]{24,}")
+
+
+def quote(value: str, token: str | None = None) -> str:
+    """A setting's value as an error message quotes it: the token (in any letter case, even
+    pasted into another setting) and anything shaped like one replaced by `[redacted]`.
+
+    Config errors are printed before `install_redaction` runs, so they redact themselves.
+    """
+    for secret in [*Redactor([token] if token else []).secrets, *_redactor.secrets]:
+        value = re.sub(re.escape(secret), REDACTED, value, flags=re.IGNORECASE)
+    return repr(_SECRETISH.sub(REDACTED, value))
+
+
 def _is_loopback(host: str) -> bool:
     if host.lower() == "localhost":
         return True
@@ -128,7 +148,7 @@ def _is_loopback(host: str) -> bool:
         return False
 
 
-def check_api_base(url: str) -> str:
+def check_api_base(url: str, token: str | None = None) -> str:
     """Validate DISCORD_API_BASE: `http(s)://host:port` on a loopback address, nothing else.
 
     It exists so tests can run the real bot against a local fake Discord; refusing any other
@@ -139,14 +159,17 @@ def check_api_base(url: str) -> str:
     """
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise ConfigError(f"DISCORD_API_BASE must be an http(s) URL, not {url!r}.")
+        raise ConfigError(f"DISCORD_API_BASE must be an http(s) URL, not {quote(url, token)}.")
     if not _is_loopback(parts.hostname):
         raise ConfigError(
             f"DISCORD_API_BASE must point at a loopback address (it is for tests against a "
-            f"local fake Discord), not {parts.hostname!r}. Leave it unset to use Discord."
+            f"local fake Discord), not {quote(parts.hostname, token)}. Leave it unset to use "
+            "Discord."
         )
     if parts.path not in ("", "/") or parts.query or parts.fragment or parts.username:
-        raise ConfigError(f"DISCORD_API_BASE must be scheme://host:port only, not {url!r}.")
+        raise ConfigError(
+            f"DISCORD_API_BASE must be scheme://host:port only, not {quote(url, token)}."
+        )
     return f"{parts.scheme}://{parts.netloc}"
 
 
