@@ -2,8 +2,8 @@
 
 One connection for the whole process. Coroutines sharing an aiosqlite connection share its
 transaction, so every use of the connection - reads included, which would otherwise see another
-coroutine's uncommitted writes - runs under one asyncio.Lock, and every write is one
-`BEGIN IMMEDIATE ... COMMIT`.
+coroutine's uncommitted writes - runs under one asyncio.Lock, every write is one
+`BEGIN IMMEDIATE ... COMMIT` and every read one `BEGIN ... COMMIT` (a consistent snapshot).
 """
 
 from __future__ import annotations
@@ -668,9 +668,17 @@ class Store:
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[Tx]:
-        """Reads outside any transaction, serialised with the writes (one shared connection)."""
+        """One read transaction (`BEGIN ... COMMIT`), serialised with the writes (one shared
+        connection). In WAL mode every statement of the block sees the same snapshot, so a
+        game's row and its moves agree even while another process (the bot, while `check`
+        runs; a second bot on the same file) commits moves in between."""
         async with self._lock:
-            yield Tx(self._conn)
+            await self._conn.execute("BEGIN")
+            try:
+                yield Tx(self._conn)
+            finally:
+                if self._conn.in_transaction:
+                    await self._conn.execute("COMMIT")
 
     async def close(self) -> None:
         async with self._lock:
