@@ -23,7 +23,7 @@ from bot import texts
 from bot.games import GAMES
 from bot.outbox import Outbox, error_id
 from bot.plugin import EventLine, GamePlugin, Post, Seen
-from bot.store import GameRow, MoveRow, NewOutbox, SeatRow, Store, Tx
+from bot.store import GameRow, MoveRow, NewOutbox, SeatRow, Store, Tx, UnreadableMove
 from bot.visibility import event_dict, readable, seen
 from engine.api import EventLike
 
@@ -348,7 +348,11 @@ class GameService:
                 )
             rec = await self._record(tx, row)
             engine_version = rec.plugin.rules.engine_version
-            moves = await tx.moves(row.id) if row.engine_version == engine_version else None
+            unreadable: str | None = None  # a move-log row that is not valid JSON
+            try:
+                moves = await tx.moves(row.id) if row.engine_version == engine_version else None
+            except UnreadableMove as exc:
+                moves, unreadable = [], str(exc)
         if rec.state is None and row.engine_version != engine_version:
             eid = error_id()
             log.error(
@@ -368,7 +372,7 @@ class GameService:
             self._remember(rec)
             return rec
         replayed: Any = None
-        if rec.state is not None:
+        if rec.state is not None and unreadable is None:
             try:
                 replayed = replay(rec.plugin, rec.seed, len(rec.seats), moves)
             except Exception:
@@ -377,7 +381,9 @@ class GameService:
                 log.exception("game %s: its log does not replay", rec.id)
         if replayed is None or rec.state is None or not _same(rec.plugin, replayed, rec.state):
             eid = error_id()
-            if rec.state is None:
+            if unreadable is not None:
+                reason = f"[{eid}] {unreadable}"
+            elif rec.state is None:
                 reason = f"[{eid}] stored state unreadable"
             elif replayed is None:
                 reason = f"[{eid}] its {len(moves)} moves do not replay"
@@ -457,8 +463,13 @@ class GameService:
         played under other rules); only an unreadable state of theirs is a problem."""
         async with self.store.read() as tx:
             rows = await tx.games_with_status("active", "finished")
-            loaded = [(await self._record(tx, r), await tx.moves(r.id)) for r in rows]
-        problems = []
+            problems = []
+            loaded = []
+            for r in rows:
+                try:
+                    loaded.append((await self._record(tx, r), await tx.moves(r.id)))
+                except UnreadableMove as exc:  # that game only; the others are still checked
+                    problems.append((r.id, r.channel_id, str(exc)))
         for rec, moves in loaded:
             if rec.state is None:
                 problems.append(

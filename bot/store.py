@@ -133,6 +133,15 @@ class StoreError(Exception):
     """The database can't be used (newer schema than this code, or a broken file)."""
 
 
+class UnreadableMove(StoreError):
+    """A row of the move log holds invalid JSON: its game can't be replayed (nor go on)."""
+
+    def __init__(self, game_id: int, n: int, column: str, detail: str) -> None:
+        super().__init__(f"move {n} of the log is unreadable ({column}: {detail})")
+        self.game_id = game_id
+        self.n = n
+
+
 SQLITE_HEADER = b"SQLite format 3\x00"
 _BOT_TABLES = frozenset({"games", "seats", "moves", "outbox"})
 
@@ -282,6 +291,20 @@ _OUTBOX_COLS = (
 
 def _game(row: sqlite3.Row | tuple[Any, ...]) -> GameRow:
     return GameRow(*row)
+
+
+def _move(game_id: int, r: tuple[Any, ...]) -> MoveRow:
+    """A move-log row, or UnreadableMove naming it if its move or events are not valid JSON."""
+    parsed: list[Any] = []
+    for column, text in (("move", r[5]), ("events", r[6])):
+        try:
+            value = json.loads(text)
+        except (TypeError, ValueError, RecursionError) as exc:
+            raise UnreadableMove(game_id, int(r[0]), column, str(exc)[:80]) from exc
+        if not isinstance(value, dict if column == "move" else list):
+            raise UnreadableMove(game_id, int(r[0]), column, f"a {type(value).__name__}")
+        parsed.append(value)
+    return MoveRow(r[0], r[1], r[2], r[3], r[4], parsed[0], parsed[1], r[7], r[8])
 
 
 def _outbox(row: sqlite3.Row | tuple[Any, ...]) -> OutboxRow:
@@ -471,10 +494,7 @@ class Tx:
             sql += " AND phase = ?"
             params.append(phase)
         rows = await self.all(sql + " ORDER BY n", params)
-        return [
-            MoveRow(r[0], r[1], r[2], r[3], r[4], json.loads(r[5]), json.loads(r[6]), r[7], r[8])
-            for r in rows
-        ]
+        return [_move(game_id, r) for r in rows]
 
     async def last_moves(self, game_id: int, count: int) -> list[MoveRow]:
         rows = await self.all(
