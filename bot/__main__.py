@@ -216,6 +216,7 @@ async def _check(config: Config) -> int:
         problems = await GameService(store).check_all()
         older = 0
         async with store.read() as tx:
+            aside = await tx.set_aside_outbox()
             for plugin in GAMES:
                 row = await tx.one(
                     "SELECT COUNT(*) FROM games WHERE status IN ('active', 'finished') "
@@ -232,8 +233,14 @@ async def _check(config: Config) -> int:
         )
     for game_id, channel_id, problem in problems:
         print(f"channel {channel_id}, game {game_id}: {problem}")
-    print(f"{len(problems)} problem(s) in {config.database_path}")
-    return EXIT_ERROR if problems else EXIT_OK
+    for out in aside:
+        print(
+            f"outbox row {out.id} (channel {out.channel_id}, game {out.game_id}, {out.kind}): "
+            f"{out.error}; that message was never posted"
+        )
+    count = len(problems) + len(aside)
+    print(f"{count} problem(s) in {config.database_path}")
+    return EXIT_ERROR if count else EXIT_OK
 
 
 def _backup_or_restore(command: str, config: Config, path: Path) -> int:

@@ -21,7 +21,7 @@ from typing import Any, Literal, Protocol
 
 from bot.games import GAMES, LEGACY_KIND
 from bot.plugin import Seen
-from bot.store import OutboxRow, Store
+from bot.store import SET_ASIDE, OutboxRow, Store
 from bot.texts import MAX_MESSAGE, fit
 
 log = logging.getLogger(__name__)
@@ -208,6 +208,19 @@ class Outbox:
                 after = rows[-1].id
 
     async def _deliver(self, row: OutboxRow) -> bool:
+        if row.unreadable is not None:
+            # Retrying can't repair it, and holding it would stop its channel for ever.
+            log.error(
+                "outbox row %s (game %s, channel %s) set aside: its payload is unreadable (%s); "
+                "it will not be delivered",
+                row.id,
+                row.game_id,
+                row.channel_id,
+                row.unreadable,
+            )
+            async with self.store.write() as tx:
+                await tx.mark_sent(row.id, None, f"{SET_ASIDE}: unreadable payload")
+            return True
         try:
             msg = await self._message(row)
             if row.edits is not None:

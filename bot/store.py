@@ -266,6 +266,8 @@ class OutboxRow:
     message_id: int | None
     attempts: int
     error: str | None
+    # Why the payload could not be read (invalid JSON): the row is set aside, never delivered.
+    unreadable: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -307,9 +309,21 @@ def _move(game_id: int, r: tuple[Any, ...]) -> MoveRow:
     return MoveRow(r[0], r[1], r[2], r[3], r[4], parsed[0], parsed[1], r[7], r[8])
 
 
+SET_ASIDE = "set aside"  # the start of `error` for an outbox row that is never delivered
+
+
 def _outbox(row: sqlite3.Row | tuple[Any, ...]) -> OutboxRow:
     r = tuple(row)
-    return OutboxRow(r[0], r[1], r[2], r[3], json.loads(r[4]), *r[5:])
+    try:
+        payload = json.loads(r[4])
+        unreadable = None if isinstance(payload, dict) else f"a {type(payload).__name__}"
+    except (TypeError, ValueError, RecursionError) as exc:
+        unreadable = str(exc)[:80]
+    if unreadable is not None:
+        payload = {}
+    return OutboxRow(
+        r[0], r[1], r[2], r[3], payload, r[5], r[6], r[7], r[8], r[9], r[10], r[11], unreadable
+    )
 
 
 def dumps(value: Any) -> str:
@@ -582,6 +596,13 @@ class Tx:
             (now(), message_id, error, row_id),
         )
         return n == 1
+
+    async def set_aside_outbox(self) -> list[OutboxRow]:
+        """The rows given up as unreadable (`SET_ASIDE`), oldest first, for `check`."""
+        rows = await self.all(
+            f"SELECT {_OUTBOX_COLS} FROM outbox WHERE error LIKE ? ORDER BY id", (SET_ASIDE + "%",)
+        )
+        return [_outbox(r) for r in rows]
 
     async def note_failure(self, row_id: int, error: str) -> int:
         """Count a failed delivery attempt; return the attempts so far."""

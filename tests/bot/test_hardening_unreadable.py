@@ -3,17 +3,19 @@ game (move log) or its own message (outbox); everything else goes on."""
 
 from __future__ import annotations
 
+import logging
 import random
 import sqlite3
 from pathlib import Path
 
 import pytest
 
+from bot.outbox import Outbox
 from bot.service import GameService, GameUnavailable
 from bot.store import Store
 from tests.bot.test_hardening_database import cli
 from tests.bot.test_hardening_live import start_in
-from tests.bot.test_service import play_any
+from tests.bot.test_service import FakeDiscord, fake_draw, play_any
 
 GOOD_CH, BAD_CH = 801, 802
 
@@ -93,3 +95,51 @@ async def test_check_reports_an_unreadable_move_by_channel_and_goes_on(tmp_path:
     assert f"channel {BAD_CH}, game {bad_id}: move 3 of the log is unreadable" in done.stdout
     assert f"channel {GOOD_CH}, game {good_id}:" in done.stdout  # checked after the bad one
     assert "2 problem(s)" in done.stdout
+
+
+# --- the outbox ------------------------------------------------------------------------------
+
+
+async def test_an_unreadable_outbox_row_is_set_aside_and_the_rest_delivered(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    db = tmp_path / "bot.db"
+    store = await Store.open(db)
+    try:
+        discord = FakeDiscord()
+        outbox = Outbox(store, discord, draw=fake_draw)
+        svc = GameService(store, outbox=outbox)
+        await start_in(svc, BAD_CH, 1)
+        await start_in(svc, GOOD_CH, 2)
+        async with store.read() as tx:
+            first = await tx.one("SELECT MIN(id) FROM outbox WHERE channel_id = ?", (BAD_CH,))
+            total = await tx.one("SELECT COUNT(*) FROM outbox")
+        assert first is not None and total is not None
+        bad_id, rows = int(first[0]), int(total[0])
+        with sqlite3.connect(db) as conn:
+            conn.execute("UPDATE outbox SET payload_json = '{\"text\": ' WHERE id = ?", (bad_id,))
+        with caplog.at_level(logging.ERROR, logger="bot.outbox"):
+            failed = await outbox.deliver_pending()
+        assert failed == 0
+        # Every other row went out, in both channels (the bad row's channel included).
+        delivered = [m for op, _, m in discord.log if op == "send"]
+        assert {ch for op, ch, _ in discord.log} == {BAD_CH, GOOD_CH}
+        async with store.read() as tx:
+            pending = await tx.pending_outbox()
+            aside = await tx.one(
+                "SELECT sent_at, message_id, error FROM outbox WHERE id = ?", (bad_id,)
+            )
+        assert pending == []
+        assert aside is not None and aside[0] is not None and aside[1] is None
+        assert str(aside[2]).startswith("set aside")
+        errors = [r for r in caplog.records if r.levelno == logging.ERROR]
+        assert any(f"outbox row {bad_id}" in r.getMessage() for r in errors)
+        # Never retried.
+        calls = len(discord.log)
+        assert await outbox.deliver_pending() == 0 and len(discord.log) == calls
+        assert len(delivered) + len([m for op, _, m in discord.log if op == "edit"]) == rows - 1
+    finally:
+        await store.close()
+    done = cli(tmp_path, db, "check")
+    assert f"outbox row {bad_id} (channel {BAD_CH}" in done.stdout, done.stdout + done.stderr
+    assert "set aside" in done.stdout and done.returncode == 1
