@@ -21,7 +21,7 @@ from typing import Any, Literal, Protocol
 
 from bot.games import GAMES, LEGACY_KIND
 from bot.plugin import Seen
-from bot.store import SET_ASIDE, OutboxRow, Store
+from bot.store import SET_ASIDE, DiskFull, OutboxRow, Store
 from bot.texts import MAX_MESSAGE, fit
 
 log = logging.getLogger(__name__)
@@ -133,6 +133,9 @@ class Outbox:
         self._deliver_lock = asyncio.Lock()
         self._task: asyncio.Task[None] | None = None
         self._stopping = False
+        # Rows delivered whose marking failed (a full disk): row id -> message id. Only the
+        # marking is retried; the post is never sent again by this process.
+        self._delivered: dict[int, int | None] = {}
 
     def kick(self) -> None:
         """Tell the background task there is something to deliver (no-op if not started)."""
@@ -208,6 +211,8 @@ class Outbox:
                 after = rows[-1].id
 
     async def _deliver(self, row: OutboxRow) -> bool:
+        if row.id in self._delivered:
+            return await self._mark(row, self._delivered[row.id])
         if row.unreadable is not None:
             # Retrying can't repair it, and holding it would stop its channel for ever.
             log.error(
@@ -261,8 +266,19 @@ class Outbox:
                     await tx.mark_sent(row.id, None, f"gave up [{eid}]")
                     return True
             return False
-        async with self.store.write() as tx:
-            await tx.mark_sent(row.id, message_id)
+        self._delivered[row.id] = message_id
+        return await self._mark(row, message_id)
+
+    async def _mark(self, row: OutboxRow, message_id: int | None) -> bool:
+        """Record a delivery; on a full disk keep it in memory and retry (with the pass's
+        backoff) only the marking, holding back the channel's later rows to keep the order."""
+        try:
+            async with self.store.write() as tx:
+                await tx.mark_sent(row.id, message_id)
+        except DiskFull:
+            log.debug("outbox row %s delivered; marking it waits for disk space", row.id)
+            return False
+        del self._delivered[row.id]
         return True
 
     async def _message(self, row: OutboxRow) -> OutMessage:

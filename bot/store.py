@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import secrets
 import sqlite3
 from collections.abc import AsyncIterator, Iterable, Sequence
@@ -20,6 +21,8 @@ from pathlib import Path
 from typing import Any
 
 import aiosqlite
+
+log = logging.getLogger(__name__)
 
 # Each entry moves the schema from version i to i + 1; never edit a released entry, append one.
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
@@ -131,6 +134,25 @@ SCHEMA_VERSION = len(MIGRATIONS)
 
 class StoreError(Exception):
     """The database can't be used (newer schema than this code, or a broken file)."""
+
+
+class DiskFull(StoreError):
+    """SQLite could not write: the disk (or the database's size limit) is full. The
+    transaction was rolled back, so nothing changed; the message is meant for the player."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "The server's disk is full, so this could not be saved and nothing changed. An admin "
+            "of the bot must free space on the server; then try again."
+        )
+
+
+def is_disk_full(exc: BaseException) -> bool:
+    """True for SQLite's SQLITE_FULL ("database or disk is full")."""
+    if not isinstance(exc, sqlite3.OperationalError):
+        return False
+    code = getattr(exc, "sqlite_errorcode", None)
+    return code == sqlite3.SQLITE_FULL or "database or disk is full" in str(exc)
 
 
 class UnreadableMove(StoreError):
@@ -621,6 +643,7 @@ class Store:
         self.synchronous = synchronous
         self._lock = asyncio.Lock()
         self.path = path
+        self.disk_full = False  # in a full-disk outage: logged once, cleared by the next commit
 
     @classmethod
     async def open(cls, path: str | Path, *, synchronous: str = "FULL") -> Store:
@@ -701,11 +724,28 @@ class Store:
             try:
                 yield Tx(self._conn)
                 await self._conn.execute("COMMIT")
-            except BaseException:
+            except BaseException as exc:
                 # A failed COMMIT can leave the transaction open; never leave it to the next user.
                 if self._conn.in_transaction:
                     await self._conn.execute("ROLLBACK")
+                if is_disk_full(exc):
+                    self._note_disk_full(exc)
+                    raise DiskFull() from exc
                 raise
+            if self.disk_full:
+                self.disk_full = False
+                log.warning("database %s: writes succeed again (the disk has space)", self.path)
+
+    def _note_disk_full(self, exc: BaseException) -> None:
+        """One ERROR per outage (not per move or per retry); the players are told each time."""
+        if not self.disk_full:
+            self.disk_full = True
+            log.error(
+                "database %s: the disk is full (%s); moves are refused and posts wait until an "
+                "admin frees space",
+                self.path.resolve(),
+                exc,
+            )
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[Tx]:
