@@ -282,7 +282,9 @@ class Message:
     channel_id: str
     guild_id: str | None
     author: User
-    content: str = ""
+    # The `content` field as Discord stores and returns it ("" for a Components V2 message);
+    # tests read `content` / `text()`, what a user sees as the message's text.
+    api_content: str = ""
     embeds: list[JSON] = field(default_factory=list)
     components: list[JSON] = field(default_factory=list)
     attachments: list[Attachment] = field(default_factory=list)
@@ -309,8 +311,83 @@ class Message:
     def loading(self) -> bool:
         return bool(self.flags & limits.FLAG_LOADING)
 
+    @property
+    def is_v2(self) -> bool:
+        """A Components V2 message: no content or embeds, its text is in TextDisplays."""
+        return bool(self.flags & limits.FLAG_COMPONENTS_V2)
+
+    @property
+    def content(self) -> str:
+        """What a user reads as the message's text, for both kinds (see `text()`)."""
+        return self.text()
+
+    def text(self) -> str:
+        """The message's text: its content, or a V2 message's TextDisplay contents joined by
+        newlines (in display order, sections and containers included)."""
+        if not self.is_v2:
+            return self.api_content
+        found: list[str] = []
+
+        def walk(items: list[JSON]) -> None:
+            for item in items:
+                if item.get("type") == limits.TEXT_DISPLAY:
+                    found.append(str(item.get("content") or ""))
+                walk(item.get("components") or [])
+
+        walk(self.components)
+        return "\n".join(found)
+
+    def shown_attachments(self) -> list[tuple[Attachment, str | None]]:
+        """The pictures a user sees, each with its alt text.
+
+        Classic message: every attachment with its `description`. V2 message: the attachments
+        its media galleries/thumbnails/files show (in layout order), with the gallery item's
+        `description` as the alt text.
+        """
+        if not self.is_v2:
+            return [(a, a.description) for a in self.attachments]
+        by_name = {a.filename: a for a in self.attachments}
+        shown: list[tuple[Attachment, str | None]] = []
+
+        def media(ref: Any, alt: Any) -> None:
+            url = ref.get("url") if isinstance(ref, dict) else None
+            if isinstance(url, str) and url.startswith("attachment://"):
+                attachment = by_name.get(url[len("attachment://") :])
+                if attachment is not None:
+                    shown.append((attachment, alt if isinstance(alt, str) else None))
+
+        def walk(items: list[JSON]) -> None:
+            for item in items:
+                kind = item.get("type")
+                if kind == limits.MEDIA_GALLERY:
+                    for entry in item.get("items") or []:
+                        media(entry.get("media"), entry.get("description"))
+                elif kind == limits.THUMBNAIL:
+                    media(item.get("media"), item.get("description"))
+                elif kind == limits.FILE:
+                    media(item.get("file"), None)
+                walk(item.get("components") or [])
+                if item.get("accessory"):
+                    walk([item["accessory"]])
+
+        walk(self.components)
+        return shown
+
+    def alt_texts(self) -> list[str | None]:
+        """The alt text of each picture shown, in order (see `shown_attachments`)."""
+        return [alt for _, alt in self.shown_attachments()]
+
+    def button_ids(self) -> list[str]:
+        """The custom ids of the message's interactive buttons (rows, containers, sections)."""
+        return [
+            str(c["custom_id"])
+            for c in self.iter_components()
+            if c.get("type") == limits.BUTTON and c.get("custom_id")
+        ]
+
     def images(self) -> list[Any]:
-        return [a.image() for a in self.attachments]
+        """The pictures shown, decoded with Pillow (V2: those its galleries show)."""
+        return [a.image() for a, _ in self.shown_attachments()]
 
     def iter_components(self) -> list[JSON]:
         """Every interactive component, in order, flattened out of rows/containers."""
@@ -344,7 +421,7 @@ class Message:
             "type": 20 if self.interaction_metadata and not self.edits else 0,
             "channel_id": self.channel_id,
             "author": self.author.to_json(),
-            "content": self.content,
+            "content": self.api_content,
             "timestamp": self.timestamp,
             "edited_timestamp": now_iso() if self.edits else None,
             "tts": False,
@@ -1310,9 +1387,30 @@ class FakeDiscord:
             )
         return result
 
-    def _check_body(self, body: JSON, uploads: list[Upload], *, existing: int = 0) -> Problems:
+    def _check_body(
+        self, body: JSON, uploads: list[Upload], *, editing: Message | None = None
+    ) -> Problems:
+        """Discord's payload limits; on an edit, judged against the message being edited."""
         problems = Problems()
-        limits.check_message(body, problems, files=len(uploads), existing_attachments=existing)
+        described = {
+            str(a.get("id")): a for a in body.get("attachments") or [] if isinstance(a, dict)
+        }
+        names = {described.get(str(u.index), {}).get("filename") or u.filename for u in uploads}
+        if editing is not None:
+            kept = editing.attachments
+            if "attachments" in body:
+                kept = [a for a in kept if a.id in described]
+            names |= {a.filename for a in kept}
+        limits.check_message(
+            body,
+            problems,
+            files=len(uploads),
+            existing_attachments=len(editing.attachments) if editing else 0,
+            filenames=names,
+            was_v2=editing.is_v2 if editing else False,
+            old_content=editing.api_content if editing else "",
+            old_embeds=len(editing.embeds) if editing else 0,
+        )
         return problems
 
     def _require_content(self, body: JSON, uploads: list[Upload]) -> None:
@@ -1328,7 +1426,7 @@ class FakeDiscord:
         # discord.py sends these ids as integers, Discord documents strings: accept both.
         users_ok = {str(u) for u in allowed.get("users", [])} if allowed is not None else set()
         roles_ok = {str(r) for r in allowed.get("roles", [])} if allowed is not None else set()
-        content = message.content
+        content = message.text()
         mentioned = list(dict.fromkeys(re.findall(r"<@!?(\d+)>", content)))
         message.mentioned_user_ids = [u for u in mentioned if u in self.users]
         message.pinged_user_ids = [
@@ -1377,7 +1475,7 @@ class FakeDiscord:
             channel.id,
             channel.guild_id,
             author,
-            content=body.get("content") or "",
+            api_content=body.get("content") or "",
             embeds=list(body.get("embeds") or []),
             components=self._number_components(body.get("components") or []),
             attachments=attachments,
@@ -1430,12 +1528,12 @@ class FakeDiscord:
         return meta
 
     def _edit(self, message: Message, body: JSON, uploads: list[Upload]) -> None:
-        problems = self._check_body(body, uploads, existing=len(message.attachments))
+        problems = self._check_body(body, uploads, editing=message)
         new = self._new_attachments(body, uploads, problems)
         if problems:
             raise invalid_form(problems)
         # Work out the result first: a refused edit must leave the message as it was.
-        content = (body["content"] or "") if "content" in body else message.content
+        content = (body["content"] or "") if "content" in body else message.api_content
         embeds = list(body["embeds"] or []) if "embeds" in body else message.embeds
         components = (
             self._number_components(body["components"] or [])
@@ -1449,7 +1547,7 @@ class FakeDiscord:
         attachments.extend(new)
         if not (content or embeds or components or attachments):
             raise DiscordError(400, 50006, "Cannot send an empty message")
-        message.content, message.embeds = content, embeds
+        message.api_content, message.embeds = content, embeds
         message.components, message.attachments = components, attachments
         if new and message.attached_at is None:
             message.attached_at = self.clock.now()

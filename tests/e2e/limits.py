@@ -76,14 +76,47 @@ def _required_text(problems: Problems, path: Path, value: Any, low: int, high: i
 
 
 def check_message(
-    body: JSON, problems: Problems, *, files: int, existing_attachments: int = 0
+    body: JSON,
+    problems: Problems,
+    *,
+    files: int,
+    existing_attachments: int = 0,
+    filenames: frozenset[str] | set[str] = frozenset(),
+    was_v2: bool = False,
+    old_content: str = "",
+    old_embeds: int = 0,
 ) -> None:
-    """A message create/edit body (channel message, interaction response data, webhook)."""
+    """A message create/edit body (channel message, interaction response data, webhook).
+
+    `filenames` are the attachments the message will have (this request's uploads, plus on an
+    edit the kept ones): what a Components V2 `attachment://<name>` may refer to. `was_v2` /
+    `old_content` / `old_embeds` describe the message an edit changes.
+    """
+    flags = body.get("flags")
+    v2 = bool(int(flags) & FLAG_COMPONENTS_V2) if flags is not None else was_v2
+    if was_v2 and flags is not None and not v2:
+        problems.add(
+            ("flags",),
+            "MESSAGE_CANNOT_REMOVE_COMPONENTS_V2_FLAG",
+            "The IS_COMPONENTS_V2 flag cannot be removed from a message",
+        )
     content = body.get("content")
     if content is not None and not isinstance(content, str):
         problems.add(("content",), "BASE_TYPE_STRING", "Could not interpret value as string.")
     _max_len(problems, ("content",), content, CONTENT_MAX)
     embeds = body.get("embeds") or []
+    if v2:
+        # Discord refuses the legacy fields outright, and an edit that turns a message into a
+        # V2 one must clear them (send null) if the message had them.
+        kept_content = old_content if "content" not in body else content
+        kept_embeds = old_embeds if "embeds" not in body else len(embeds)
+        for key, present in (("content", bool(kept_content)), ("embeds", bool(kept_embeds))):
+            if present:
+                problems.add(
+                    (key,),
+                    "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2",
+                    f"The '{key}' field cannot be used when using MessageFlags.IS_COMPONENTS_V2",
+                )
     if len(embeds) > EMBEDS_MAX:
         problems.add(
             ("embeds",), "BASE_TYPE_MAX_LENGTH", f"Must be {EMBEDS_MAX} or fewer in length."
@@ -97,8 +130,8 @@ def check_message(
         )
     components = body.get("components")
     if components is not None:
-        if int(body.get("flags") or 0) & FLAG_COMPONENTS_V2:
-            _check_components_v2(components, problems)
+        if v2:
+            check_components_v2(components, problems, filenames=filenames)
         else:
             check_components(components, problems)
     attachments = body.get("attachments")
@@ -109,11 +142,10 @@ def check_message(
             "BASE_TYPE_MAX_LENGTH",
             f"Must be {ATTACHMENTS_MAX} or fewer in length.",
         )
-    flags = int(body.get("flags") or 0)
     allowed = (
         FLAG_SUPPRESS_EMBEDS | FLAG_EPHEMERAL | FLAG_SUPPRESS_NOTIFICATIONS | FLAG_COMPONENTS_V2
     )
-    if flags & ~allowed:
+    if int(flags or 0) & ~allowed:
         problems.add(("flags",), "MESSAGE_FLAGS_INVALID", "Invalid message flags")
 
 
@@ -151,30 +183,32 @@ def check_components(rows: Any, problems: Problems) -> None:
         )
     seen: set[str] = set()
     for r, row in enumerate(rows):
-        path: Path = ("components", r)
-        if row.get("type") != 1:
-            problems.add((*path, "type"), "UNION_TYPE_CHOICES", "Value must be one of {1}.")
-            continue
-        children = row.get("components") or []
-        if not children:
-            problems.add(
-                (*path, "components"), "BASE_TYPE_MIN_LENGTH", "Must be 1 or more in length."
-            )
-        selects = [c for c in children if c.get("type") in (3, 5, 6, 7, 8)]
-        if selects and len(children) > 1:
-            problems.add(
-                (*path, "components"),
-                "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
-                "The specified component exceeds the maximum width",
-            )
-        if len(children) > ROW_BUTTONS_MAX:
-            problems.add(
-                (*path, "components"),
-                "BASE_TYPE_MAX_LENGTH",
-                f"Must be {ROW_BUTTONS_MAX} or fewer in length.",
-            )
-        for c, comp in enumerate(children):
-            _check_component(comp, problems, (*path, "components", c), seen)
+        _check_row(row, problems, ("components", r), seen)
+
+
+def _check_row(row: Any, problems: Problems, path: Path, seen: set[str]) -> None:
+    """One action row: up to 5 buttons, or exactly one select."""
+    if not isinstance(row, dict) or row.get("type") != 1:
+        problems.add((*path, "type"), "UNION_TYPE_CHOICES", "Value must be one of {1}.")
+        return
+    children = row.get("components") or []
+    if not children:
+        problems.add((*path, "components"), "BASE_TYPE_MIN_LENGTH", "Must be 1 or more in length.")
+    selects = [c for c in children if c.get("type") in (3, 5, 6, 7, 8)]
+    if selects and len(children) > 1:
+        problems.add(
+            (*path, "components"),
+            "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
+            "The specified component exceeds the maximum width",
+        )
+    if len(children) > ROW_BUTTONS_MAX:
+        problems.add(
+            (*path, "components"),
+            "BASE_TYPE_MAX_LENGTH",
+            f"Must be {ROW_BUTTONS_MAX} or fewer in length.",
+        )
+    for c, comp in enumerate(children):
+        _check_component(comp, problems, (*path, "components", c), seen)
 
 
 def _check_custom_id(comp: JSON, problems: Problems, path: Path, seen: set[str]) -> None:
@@ -250,17 +284,175 @@ def _check_component(comp: JSON, problems: Problems, path: Path, seen: set[str])
         )
 
 
-def _check_components_v2(components: Any, problems: Problems) -> None:
-    """Components V2 layouts: only the total count is checked (40 components, nested included)."""
+# Components V2 types (Discord's numbers) and where each may appear.
+ACTION_ROW, BUTTON, SECTION, TEXT_DISPLAY, THUMBNAIL, MEDIA_GALLERY, FILE, SEPARATOR, CONTAINER = (
+    1,
+    2,
+    9,
+    10,
+    11,
+    12,
+    13,
+    14,
+    17,
+)
+V2_TOTAL_MAX = 40
+V2_TEXT_MAX = 4000
+GALLERY_ITEMS_MAX = 10
+MEDIA_DESCRIPTION_MAX = 1024
+_TOP_LEVEL = (ACTION_ROW, SECTION, TEXT_DISPLAY, MEDIA_GALLERY, FILE, SEPARATOR, CONTAINER)
+_IN_CONTAINER = (ACTION_ROW, SECTION, TEXT_DISPLAY, MEDIA_GALLERY, FILE, SEPARATOR)
 
-    def count(items: Any) -> int:
-        total = 0
-        for item in items or []:
-            total += 1 + count(item.get("components")) + (1 if item.get("accessory") else 0)
-        return total
 
-    if count(components) > 40:
-        problems.add(("components",), "BASE_TYPE_MAX_LENGTH", "Must be 40 or fewer in length.")
+def count_components_v2(items: Any) -> int:
+    """Discord's count toward the 40: every component, nested ones and accessories included."""
+    total = 0
+    for item in items or []:
+        if isinstance(item, dict):
+            total += 1 + count_components_v2(item.get("components"))
+            total += 1 if item.get("accessory") else 0
+    return total
+
+
+def check_components_v2(
+    components: Any, problems: Problems, *, filenames: frozenset[str] | set[str] = frozenset()
+) -> None:
+    """A Components V2 layout: types in their places, 40 components, 4000 characters of text,
+    media galleries of 1-10 items whose `attachment://` urls name files of the message."""
+    if not isinstance(components, list):
+        problems.add(("components",), "BASE_TYPE_ARRAY", "Must be an array.")
+        return
+    if not components:
+        problems.add(("components",), "BASE_TYPE_MIN_LENGTH", "Must be 1 or more in length.")
+    if count_components_v2(components) > V2_TOTAL_MAX:
+        problems.add(
+            ("components",),
+            "BASE_TYPE_MAX_LENGTH",
+            f"Must be {V2_TOTAL_MAX} or fewer in length.",
+        )
+    seen: set[str] = set()
+    text = [0]
+    for i, comp in enumerate(components):
+        _check_v2(comp, problems, ("components", i), _TOP_LEVEL, seen, text, filenames)
+    if text[0] > V2_TEXT_MAX:
+        problems.add(
+            ("components",),
+            "COMPONENTS_V2_TEXT_TOO_LONG",
+            f"The total length of text in components must be {V2_TEXT_MAX} or fewer.",
+        )
+
+
+def _bad_type(problems: Problems, path: Path, allowed: tuple[int, ...]) -> None:
+    choices = ", ".join(str(t) for t in allowed)
+    problems.add((*path, "type"), "UNION_TYPE_CHOICES", f"Value must be one of {{{choices}}}.")
+
+
+def _check_media(
+    media: Any, problems: Problems, path: Path, filenames: frozenset[str] | set[str]
+) -> None:
+    url = media.get("url") if isinstance(media, dict) else None
+    if not isinstance(url, str) or not url:
+        problems.add((*path, "url"), "BASE_TYPE_REQUIRED", "This field is required")
+        return
+    if url.startswith("attachment://"):
+        if url[len("attachment://") :] not in filenames:
+            problems.add(
+                (*path, "url"),
+                "UNFURLED_MEDIA_ITEM_ATTACHMENT_NOT_FOUND",
+                f"Attachment {url!r} was not found in the message's attachments.",
+            )
+    elif not url.startswith(("http://", "https://")):
+        problems.add((*path, "url"), "URL_TYPE_INVALID_URL", "Not a well formed URL.")
+
+
+def _check_v2(
+    comp: Any,
+    problems: Problems,
+    path: Path,
+    allowed: tuple[int, ...],
+    seen: set[str],
+    text: list[int],
+    filenames: frozenset[str] | set[str],
+) -> None:
+    if not isinstance(comp, dict) or comp.get("type") not in allowed:
+        _bad_type(problems, path, allowed)
+        return
+    kind = comp["type"]
+    children = comp.get("components")
+    if kind == CONTAINER:
+        if not isinstance(children, list) or not children:
+            problems.add(
+                (*path, "components"), "BASE_TYPE_MIN_LENGTH", "Must be 1 or more in length."
+            )
+            return
+        accent = comp.get("accent_color")
+        if accent is not None and not (isinstance(accent, int) and 0 <= accent <= 0xFFFFFF):
+            problems.add((*path, "accent_color"), "NUMBER_TYPE_MAX", "Must be 16777215 or less.")
+        for c, child in enumerate(children):
+            _check_v2(
+                child, problems, (*path, "components", c), _IN_CONTAINER, seen, text, filenames
+            )
+    elif kind == ACTION_ROW:
+        _check_row(comp, problems, path, seen)
+    elif kind == TEXT_DISPLAY:
+        content = comp.get("content")
+        if not isinstance(content, str) or not content:
+            problems.add((*path, "content"), "BASE_TYPE_REQUIRED", "This field is required")
+        else:
+            text[0] += len(content)
+    elif kind == SECTION:
+        if not isinstance(children, list) or not 1 <= len(children) <= 3:
+            problems.add(
+                (*path, "components"), "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 3 in length."
+            )
+        for c, child in enumerate(children or []):
+            _check_v2(
+                child, problems, (*path, "components", c), (TEXT_DISPLAY,), seen, text, filenames
+            )
+        accessory = comp.get("accessory")
+        if accessory is None:
+            problems.add((*path, "accessory"), "BASE_TYPE_REQUIRED", "This field is required")
+        elif isinstance(accessory, dict) and accessory.get("type") == BUTTON:
+            _check_component(accessory, problems, (*path, "accessory"), seen)
+        else:
+            _check_v2(
+                accessory, problems, (*path, "accessory"), (THUMBNAIL,), seen, text, filenames
+            )
+    elif kind == THUMBNAIL:
+        _check_media(comp.get("media"), problems, (*path, "media"), filenames)
+        _max_len(problems, (*path, "description"), comp.get("description"), MEDIA_DESCRIPTION_MAX)
+    elif kind == MEDIA_GALLERY:
+        items = comp.get("items")
+        if not isinstance(items, list) or not 1 <= len(items) <= GALLERY_ITEMS_MAX:
+            problems.add(
+                (*path, "items"),
+                "BASE_TYPE_BAD_LENGTH",
+                f"Must be between 1 and {GALLERY_ITEMS_MAX} in length.",
+            )
+        for m, item in enumerate(items if isinstance(items, list) else []):
+            ipath = (*path, "items", m)
+            media = item.get("media") if isinstance(item, dict) else None
+            _check_media(media, problems, (*ipath, "media"), filenames)
+            if isinstance(item, dict):
+                _max_len(
+                    problems,
+                    (*ipath, "description"),
+                    item.get("description"),
+                    MEDIA_DESCRIPTION_MAX,
+                )
+    elif kind == FILE:
+        media = comp.get("file")
+        url = media.get("url") if isinstance(media, dict) else None
+        if not isinstance(url, str) or not url.startswith("attachment://"):
+            problems.add(
+                (*path, "file", "url"),
+                "BASE_TYPE_REQUIRED",
+                "A file component needs an attachment:// url",
+            )
+        else:
+            _check_media(media, problems, (*path, "file"), filenames)
+    elif kind == SEPARATOR and comp.get("spacing", 1) not in (1, 2):
+        problems.add((*path, "spacing"), "BASE_TYPE_CHOICES", "Value must be one of (1, 2).")
 
 
 def check_choices(choices: Any, problems: Problems, path: Path = ("data", "choices")) -> None:
