@@ -505,6 +505,12 @@ def check_commands(commands: Any, problems: Problems) -> None:
                 "APPLICATION_COMMAND_CONTEXT_MENU_DESCRIPTION",
                 "Context menu commands cannot have a description",
             )
+        if kind != 1 and command.get("options"):
+            problems.add(
+                (*path, "options"),
+                "APPLICATION_COMMAND_OPTIONS_INVALID",
+                "Context menu commands cannot have options",
+            )
         _check_options(command.get("options") or [], problems, (*path, "options"), depth=0)
         if kind == 1 and _command_size(command) > COMMAND_TOTAL_MAX:
             problems.add(
@@ -531,7 +537,21 @@ def _command_size(item: JSON) -> int:
     return size
 
 
-def _check_options(options: list[JSON], problems: Problems, path: Path, depth: int) -> None:
+STRING_OPTION, INTEGER_OPTION, NUMBER_OPTION = 3, 4, 10
+OPTION_LENGTH_MAX = 6000
+
+
+def _check_options(
+    options: list[JSON], problems: Problems, path: Path, depth: int, parent: int = 0
+) -> None:
+    """Options of a command (parent 0), a subcommand group (2) or a subcommand (1).
+
+    A command holds up to 25 subcommands/groups or up to 25 plain options; a group holds only
+    subcommands (up to 25); a subcommand holds only plain options (up to 25).
+    """
+    if not isinstance(options, list):
+        problems.add(path, "BASE_TYPE_ARRAY", "Must be an array.")
+        return
     if len(options) > COMMAND_OPTIONS_MAX:
         problems.add(
             path, "BASE_TYPE_MAX_LENGTH", f"Must be {COMMAND_OPTIONS_MAX} or fewer in length."
@@ -557,14 +577,26 @@ def _check_options(options: list[JSON], problems: Problems, path: Path, depth: i
         _required_text(problems, (*opath, "description"), option.get("description"), 1, 100)
         if kind not in range(1, 12):
             problems.add((*opath, "type"), "BASE_TYPE_CHOICES", "Value must be one of 1..11.")
-        if kind == 2 and depth > 0:
+        if kind == 2 and parent != 0:
             problems.add(
                 (*opath, "type"), "APPLICATION_COMMAND_OPTIONS_TYPE_INVALID", "Groups nest once"
             )
-        if kind == 1 and depth > 1:
-            problems.add((*opath, "type"), "APPLICATION_COMMAND_OPTIONS_TYPE_INVALID", "Too deep")
+        if kind == 1 and parent == 1:
+            problems.add(
+                (*opath, "type"),
+                "APPLICATION_COMMAND_OPTIONS_TYPE_INVALID",
+                "A subcommand cannot hold subcommands",
+            )
+        if parent == 2 and kind != 1:
+            problems.add(
+                (*opath, "type"),
+                "APPLICATION_COMMAND_OPTIONS_TYPE_INVALID",
+                "A subcommand group holds only subcommands",
+            )
         if kind in (1, 2):
-            _check_options(option.get("options") or [], problems, (*opath, "options"), depth + 1)
+            _check_options(
+                option.get("options") or [], problems, (*opath, "options"), depth + 1, kind
+            )
             continue
         if option.get("required"):
             if seen_optional:
@@ -575,8 +607,15 @@ def _check_options(options: list[JSON], problems: Problems, path: Path, depth: i
                 )
         else:
             seen_optional = True
+        _check_option_bounds(option, problems, opath, kind)
         choices = option.get("choices")
         if choices:
+            if kind not in (STRING_OPTION, INTEGER_OPTION, NUMBER_OPTION):
+                problems.add(
+                    (*opath, "choices"),
+                    "APPLICATION_COMMAND_OPTIONS_CHOICES_INVALID",
+                    "Only string, integer and number options can have choices",
+                )
             if option.get("autocomplete"):
                 problems.add(
                     (*opath, "autocomplete"),
@@ -584,3 +623,38 @@ def _check_options(options: list[JSON], problems: Problems, path: Path, depth: i
                     "Autocomplete cannot be set with choices",
                 )
             check_choices(choices, problems, (*opath, "choices"))
+        if option.get("autocomplete") and kind not in (
+            STRING_OPTION,
+            INTEGER_OPTION,
+            NUMBER_OPTION,
+        ):
+            problems.add(
+                (*opath, "autocomplete"),
+                "APPLICATION_COMMAND_OPTIONS_AUTOCOMPLETE_INVALID",
+                "Only string, integer and number options can autocomplete",
+            )
+
+
+def _check_option_bounds(option: JSON, problems: Problems, path: Path, kind: Any) -> None:
+    """min/max_length (strings: 0-6000 / 1-6000), min/max_value (integers and numbers)."""
+    for key, low in (("min_length", 0), ("max_length", 1)):
+        value = option.get(key)
+        if value is None:
+            continue
+        if kind != STRING_OPTION:
+            problems.add((*path, key), "APPLICATION_COMMAND_OPTION_INVALID", "Strings only")
+        elif not isinstance(value, int) or not low <= value <= OPTION_LENGTH_MAX:
+            problems.add(
+                (*path, key),
+                "NUMBER_TYPE_MAX",
+                f"Must be between {low} and {OPTION_LENGTH_MAX}.",
+            )
+    low_len, high_len = option.get("min_length"), option.get("max_length")
+    if isinstance(low_len, int) and isinstance(high_len, int) and low_len > high_len:
+        problems.add((*path, "min_length"), "NUMBER_TYPE_MAX", "Must be at most max_length.")
+    for key in ("min_value", "max_value"):
+        if option.get(key) is not None and kind not in (INTEGER_OPTION, NUMBER_OPTION):
+            problems.add((*path, key), "APPLICATION_COMMAND_OPTION_INVALID", "Numbers only")
+    low_v, high_v = option.get("min_value"), option.get("max_value")
+    if isinstance(low_v, int | float) and isinstance(high_v, int | float) and low_v > high_v:
+        problems.add((*path, "min_value"), "NUMBER_TYPE_MAX", "Must be at most max_value.")
