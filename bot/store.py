@@ -638,8 +638,14 @@ class Tx:
 class Store:
     """The bot's database: open with `await Store.open(path)`, close with `await store.close()`."""
 
+    # Commits between two `wal_checkpoint(TRUNCATE)`s: SQLite's own auto-checkpoint copies pages
+    # back but never shrinks the -wal file (about 4 MB for good, more after a long reader).
+    CHECKPOINT_EVERY = 100
+    CHECKPOINT_WAL_BYTES = 1 << 20  # ... or as soon as the -wal file is larger than this
+
     def __init__(self, conn: aiosqlite.Connection, path: Path, synchronous: str = "FULL") -> None:
         self._conn = conn
+        self._commits = 0
         self.synchronous = synchronous
         self._lock = asyncio.Lock()
         self.path = path
@@ -735,6 +741,36 @@ class Store:
             if self.disk_full:
                 self.disk_full = False
                 log.warning("database %s: writes succeed again (the disk has space)", self.path)
+            self._commits += 1
+            if self._commits >= self.CHECKPOINT_EVERY or self._wal_bytes() > (
+                self.CHECKPOINT_WAL_BYTES
+            ):
+                await self._checkpoint()
+
+    def _wal_bytes(self) -> int:
+        try:
+            return self.path.with_name(self.path.name + "-wal").stat().st_size
+        except OSError:
+            return 0
+
+    async def _checkpoint(self) -> None:
+        """Copy the WAL into the database and truncate it (under the lock, no transaction open).
+
+        A reader in another process (`check`, a backup) can keep it from finishing: then it is
+        tried again later instead of waiting, so a move never waits for housekeeping."""
+        self._commits = 0
+        try:
+            await self._conn.execute("PRAGMA busy_timeout = 0")
+            try:
+                async with self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)") as cur:
+                    row = await cur.fetchone()
+            finally:
+                await self._conn.execute("PRAGMA busy_timeout = 5000")
+        except sqlite3.Error as exc:
+            log.warning("database %s: WAL checkpoint failed: %s", self.path, exc)
+            return
+        if row is not None and row[0]:
+            log.debug("database %s: WAL checkpoint busy (a reader), tried again later", self.path)
 
     def _note_disk_full(self, exc: BaseException) -> None:
         """One ERROR per outage (not per move or per retry); the players are told each time."""
@@ -762,5 +798,9 @@ class Store:
                     await self._conn.execute("COMMIT")
 
     async def close(self) -> None:
+        """Checkpoint the WAL (a clean stop leaves an empty -wal file) and close."""
         async with self._lock:
-            await self._conn.close()
+            try:
+                await self._checkpoint()
+            finally:
+                await self._conn.close()
