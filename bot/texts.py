@@ -6,6 +6,7 @@ goes through `name()` first so nobody can inject markdown or a mention through t
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import timedelta
@@ -38,8 +39,14 @@ PLAYER_MARKS: tuple[Mark, ...] = tuple(
 
 
 def name(raw: str) -> str:
-    """A display name made safe to put in a message: no markdown, no mentions, bounded length."""
-    text = " ".join(raw.split()) or "?"
+    """A display name made safe to put in a message: no markdown, no mentions, bounded length,
+    and no invisible characters: bidi overrides and isolates (U+202A-202E, U+2066-2069),
+    zero-width characters (U+200B-200F, U+2060, U+FEFF), tags and controls (Unicode categories
+    Cf and Cc) are removed, so a name can't reverse or hide the text around it."""
+    visible = "".join(
+        ch for ch in raw if ch.isspace() or unicodedata.category(ch) not in ("Cf", "Cc")
+    )
+    text = " ".join(visible.split()) or "?"
     if len(text) > MAX_NAME:
         text = text[: MAX_NAME - 1] + "…"
     return escape_mentions(escape_markdown(text))
