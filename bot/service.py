@@ -222,6 +222,14 @@ def _no_game_here() -> str:
     return f"No game is being played here. Start one with {groups}."
 
 
+def _checked(*values: object) -> None:
+    """Refuse an id or count no Discord request carries (not an int, or outside SQLite's
+    64-bit integers), before it reaches the database."""
+    for v in values:
+        if isinstance(v, bool) or not isinstance(v, int) or not -(1 << 63) <= v < 1 << 63:
+            raise ServiceError("That request is malformed; nothing was changed.", code="bad_input")
+
+
 # --- the service -----------------------------------------------------------------------------
 
 
@@ -249,6 +257,7 @@ class GameService:
         self._closing = False
 
     def _lock(self, channel_id: int) -> asyncio.Lock:
+        _checked(channel_id)
         if self._closing:
             raise ServiceError(
                 "The bot is restarting; nothing was changed. Try again in a minute.",
@@ -427,6 +436,7 @@ class GameService:
         Raises:
             NoGame: no game was ever played here.
         """
+        _checked(channel_id, n)
         async with self.store.read() as tx:
             row = await tx.open_game(channel_id) or await tx.last_game(channel_id)
             if row is None:
@@ -507,6 +517,9 @@ class GameService:
                 the move is refused and nothing changes.
             IllegalMove: the engine refuses the move (its message says why).
         """
+        _checked(user_id, *([] if version is None else [version]))
+        if not isinstance(move, dict):
+            raise ServiceError("That move is malformed; nothing was changed.", code="bad_input")
         async with self._lock(channel_id):
             rec = await self._active(channel_id)
             state = rec.state
