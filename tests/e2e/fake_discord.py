@@ -17,9 +17,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import io
 import itertools
 import json
+import math
 import re
 import socket
 import time
@@ -80,12 +82,54 @@ class DiscordError(Exception):
         self.code = code
         self.message = message
         self.errors = errors
+        self.headers: dict[str, str] = {}
+        self.rate_limit_body: JSON = {}
 
     def body(self) -> JSON:
         body: JSON = {"code": self.code, "message": self.message}
         if self.errors is not None:
             body["errors"] = self.errors
         return body
+
+
+@dataclass(frozen=True)
+class RateLimit:
+    """`limit` requests per `per` seconds (a window opened by the first request)."""
+
+    limit: int
+    per: float
+
+
+def _real_routes() -> dict[str, RateLimit]:
+    # Discord's well-known per-channel buckets for the routes the bot uses to talk in a channel.
+    return {
+        "post": RateLimit(5, 5.0),
+        "edit": RateLimit(5, 5.0),
+        "delete": RateLimit(5, 1.0),
+    }
+
+
+@dataclass
+class RateLimits:
+    """The fake's rate limits. Defaults are Discord's; a test may lower them to hit them fast.
+
+    `routes` maps a route name (see `FakeDiscord._routes`) to its per-major-parameter bucket
+    (per channel, or per interaction webhook). `global_limit` counts every request of the bot
+    except the interaction routes in `exempt_global` (Discord: interaction endpoints are not bound
+    to the global limit); interaction callbacks have no bucket at all.
+    """
+
+    global_limit: RateLimit | None = field(default_factory=lambda: RateLimit(50, 1.0))
+    routes: dict[str, RateLimit] = field(default_factory=_real_routes)
+    exempt_global: frozenset[str] = frozenset(
+        {"callback", "webhook_followup", "webhook_get", "webhook_edit", "webhook_delete"}
+    )
+
+
+@dataclass
+class _Window:
+    reset_at: float  # time.monotonic() when the window ends
+    used: int = 0
 
 
 def invalid_form(problems: Problems) -> DiscordError:
@@ -456,6 +500,7 @@ class Call:
     status: int = 0
     response: Any = None
     at: float = 0.0
+    headers: dict[str, str] = field(default_factory=dict)  # extra answer headers (rate limits)
 
     @property
     def error_code(self) -> int | None:
@@ -547,9 +592,15 @@ class FakeDiscord:
     """The fake server. Build guilds/users first, then `await start()`."""
 
     def __init__(
-        self, *, token: str = "fake-bot-token", heartbeat_interval_ms: int = 41250
+        self,
+        *,
+        token: str = "fake-bot-token",
+        heartbeat_interval_ms: int = 41250,
+        rate_limits: RateLimits | None = None,
     ) -> None:
         self.token = token
+        self.rate_limits = rate_limits if rate_limits is not None else RateLimits()
+        self._windows: dict[tuple[str, str], _Window] = {}
         self.heartbeat_interval_ms = heartbeat_interval_ms
         self.clock = FakeClock()
         self._ids = itertools.count(1)
@@ -1088,6 +1139,7 @@ class FakeDiscord:
                 try:
                     if not name.startswith(("webhook", "callback")):
                         self._check_auth(request)
+                    self._rate_limit(call, match.groups())
                     status, answer = await handler(call, *match.groups())
                 except DiscordError as err:
                     return self._error_response(call, err)
@@ -1137,17 +1189,86 @@ class FakeDiscord:
         call.response = answer
         self._notify()
         if status == 204:
-            return web.Response(status=204)
+            return web.Response(status=204, headers=call.headers)
         # Exactly "application/json": discord.py compares the header verbatim and would treat a
         # body sent with "; charset=utf-8" as plain text.
         return web.Response(
             status=status,
             body=json.dumps(answer).encode(),
-            headers={"Content-Type": "application/json"},
+            headers={**call.headers, "Content-Type": "application/json"},
         )
 
     def _error_response(self, call: Call, err: DiscordError) -> web.Response:
+        call.headers.update(err.headers)
+        if err.status == 429:
+            return self._json_response(call, 429, err.rate_limit_body)
         return self._json_response(call, err.status, err.body())
+
+    # ---------------------------------------------------------------- rate limits
+
+    def rate_limited(self) -> list[Call]:
+        """Every request the fake answered 429."""
+        return [c for c in self.calls if c.status == 429]
+
+    def _take(self, key: tuple[str, str], limit: RateLimit, now: float) -> tuple[bool, _Window]:
+        """One request against a fixed window; False when the window is used up."""
+        window = self._windows.get(key)
+        if window is None or now >= window.reset_at:
+            window = _Window(now + limit.per)
+            self._windows[key] = window
+        if window.used >= limit.limit:
+            return False, window
+        window.used += 1
+        return True, window
+
+    def _rate_limit(self, call: Call, params: tuple[str, ...]) -> None:
+        """Discord's global and per-route limits, with its headers; raises a 429 when over.
+
+        Every request counts, whatever its answer; a request refused with 429 does nothing.
+        """
+        config = self.rate_limits
+        now = time.monotonic()  # real time: the client really waits
+        if config.global_limit is not None and call.route not in config.exempt_global:
+            ok, window = self._take(("global", ""), config.global_limit, now)
+            if not ok:
+                raise self._too_many(window.reset_at - now, scope="global")
+        limit = config.routes.get(call.route)
+        if limit is None:
+            return
+        # The major parameter: the channel, or the interaction webhook (id and token).
+        major = "/".join(params[:2]) if call.route.startswith("webhook") else params[0]
+        ok, window = self._take((call.route, major), limit, now)
+        after = max(0.0, window.reset_at - now)
+        call.headers.update(
+            {
+                "X-RateLimit-Limit": str(limit.limit),
+                "X-RateLimit-Remaining": str(max(0, limit.limit - window.used)),
+                "X-RateLimit-Reset": f"{time.time() + after:.3f}",
+                "X-RateLimit-Reset-After": f"{after:.3f}",
+                "X-RateLimit-Bucket": hashlib.sha1(call.route.encode()).hexdigest()[:16],
+            }
+        )
+        if not ok:
+            raise self._too_many(after, scope="user")
+
+    def _too_many(self, retry_after: float, *, scope: str) -> DiscordError:
+        is_global = scope == "global"
+        err = DiscordError(429, 0, "You are being rate limited.")
+        err.rate_limit_body = {
+            "message": "You are being rate limited.",
+            "retry_after": round(retry_after, 3),
+            "global": is_global,
+        }
+        err.headers = {
+            "Retry-After": str(max(1, math.ceil(retry_after))),
+            "X-RateLimit-Scope": scope,
+            # Discord answers through Google's front end; discord.py reads a 429 without `Via`
+            # as a Cloudflare ban and gives up instead of retrying.
+            "Via": "1.1 google",
+        }
+        if is_global:
+            err.headers["X-RateLimit-Global"] = "true"
+        return err
 
     def _unimplemented(self, call: Call) -> web.Response:
         self.unimplemented.append(call)

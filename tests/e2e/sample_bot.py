@@ -7,12 +7,15 @@ Run as a subprocess (discord.py's base URLs are process-wide):
 Commands (/probe ...): hello (button via DynamicItem + select), secret (ephemeral deferral and
 follow-up), picture (deferral, follow-up with a PNG), admin ping (subcommand group), big (a
 2001-character channel post), double (two initial responses), post (an image posted straight to
-the channel), perms (what the bot believes its permissions are). Errors it catches are posted to
-the channel as "error <status> <code>" so the test sees what discord.py raised.
+the channel), perms (what the bot believes its permissions are), burst (numbered posts in two
+channels at once, sequential within each, to meet the fake's rate limits), phase (the bot's own
+`DiscordSender` posts a phase post with pictures and Play, then edits it twice). Errors it catches
+are posted to the channel as "error <status> <code>" so the test sees what discord.py raised.
 """
 
 from __future__ import annotations
 
+import asyncio
 import io
 import os
 import re
@@ -27,13 +30,16 @@ from tests.e2e.api_base import apply_api_base
 WORDS = ["alpha", "beta", "gamma", "delta"]
 
 
-def png(color: str = "navy") -> discord.File:
+def png_bytes(color: str = "navy") -> bytes:
     from PIL import Image
 
     buffer = io.BytesIO()
     Image.new("RGB", (40, 30), color).save(buffer, format="PNG")
-    buffer.seek(0)
-    return discord.File(buffer, filename="board.png")
+    return buffer.getvalue()
+
+
+def png(color: str = "navy") -> discord.File:
+    return discord.File(io.BytesIO(png_bytes(color)), filename="board.png")
 
 
 class JoinButton(
@@ -189,6 +195,53 @@ def build_probe() -> app_commands.Group:
             f"cache attach={cached.attach_files} send={cached.send_messages}",
             ephemeral=True,
         )
+
+    @probe.command(name="burst", description="Numbered posts here and in another channel")
+    @app_commands.describe(count="Posts per channel", other="The other channel's id")
+    async def burst(interaction: discord.Interaction, count: int, other: str) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        started = asyncio.get_running_loop().time()
+        channel_ids = [interaction.channel_id or 0, int(other)]
+
+        async def post_all(channel_id: int) -> None:
+            target = interaction.client.get_partial_messageable(channel_id)
+            for i in range(count):
+                await target.send(f"burst {channel_id} {i}")
+
+        await asyncio.gather(*(post_all(c) for c in channel_ids))
+        took = asyncio.get_running_loop().time() - started
+        await interaction.followup.send(f"burst done in {took:.2f}s", ephemeral=True)
+
+    @probe.command(name="phase", description="A phase post through the bot's sender")
+    async def phase(interaction: discord.Interaction) -> None:
+        from bot.discord_app.sender import DiscordSender
+        from bot.outbox import OutFile, OutMessage
+
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        sender = DiscordSender(interaction.client)
+        channel_id = interaction.channel_id or 0
+        pictures = (
+            OutFile("board.png", png_bytes("navy"), "The board: Hulls on space 3"),
+            OutFile("ships.png", png_bytes("teal"), "Your ships: one finished"),
+        )
+        post = OutMessage(
+            text=f"**Round 1** <@{interaction.user.id}> plays next. @everyone",
+            files=pictures,
+            mention_user_ids=(interaction.user.id,),
+            components="play",
+            game_id=7,
+            version=3,
+            nonce=555001,
+        )
+        message_id = await sender.send(channel_id, post)
+        print(f"PHASE POSTED {message_id}", flush=True)
+        redrawn = OutMessage(
+            text="**Round 1** redrawn", files=pictures[:1], components="play", game_id=7, version=4
+        )
+        await sender.edit(channel_id, message_id, redrawn)
+        print("PHASE EDITED", flush=True)
+        await sender.edit(channel_id, message_id, OutMessage(text="✅ Round 1 over", game_id=7))
+        await interaction.followup.send(f"phase {message_id}", ephemeral=True)
 
     @admin.command(name="ping", description="Nested subcommand")
     @app_commands.describe(count="How many")
