@@ -1,5 +1,10 @@
 """The outbox's `Sender` for Discord: posts and edits channel messages.
 
+A message with pictures (a phase post) goes out as ONE Components V2 message: a container with
+the text, a media gallery of the pictures (each with its alt text) and, for a "play" message,
+the Play button. Messages without pictures (pings, lobbies, notices) stay classic messages, and
+so does the fallback when the bot may not attach files (the text plus a note).
+
 Mentions are limited to the users the message lists (never everyone, here or roles), pictures
 carry their alt text, and the bot's permissions are checked before every post so a missing one
 is named in the log instead of failing obscurely.
@@ -14,7 +19,7 @@ from typing import Any
 import discord
 
 from bot import texts
-from bot.discord_app import perms, views
+from bot.discord_app import ids, perms, views
 from bot.outbox import DeliveryDelayed, DeliveryRefused, OutMessage
 
 log = logging.getLogger(__name__)
@@ -22,8 +27,11 @@ log = logging.getLogger(__name__)
 ATTACH_FILES = "Attach Files"
 NO_PICTURES = (
     "*(Pictures not attached: I'm missing the **Attach Files** permission in this channel. "
-    "Ask a server admin to grant it; `/nauticus board` shows the board privately meanwhile.)*"
+    "Ask a server admin to grant it; the game's `board` command shows the board privately "
+    "meanwhile.)*"
 )
+V2_TEXT_MAX = 4000  # Discord: characters across all text displays of a V2 message
+GALLERY_MAX = 10  # Discord: items in one media gallery
 
 
 def allowed_mentions(msg: OutMessage) -> discord.AllowedMentions:
@@ -43,6 +51,42 @@ def components(msg: OutMessage) -> discord.ui.View | None:
     if msg.components == "play":
         return views.play_view(msg.game_id, version)
     return views.lobby_view(msg.game_id, version)
+
+
+def buttons_row(msg: OutMessage) -> discord.ui.ActionRow[discord.ui.LayoutView] | None:
+    """The message's buttons as an action row for a V2 layout (same custom ids as classic)."""
+    if msg.components is None or msg.game_id is None:
+        return None
+    version = msg.version or 0
+    row: discord.ui.ActionRow[discord.ui.LayoutView] = discord.ui.ActionRow()
+    if msg.components == "play":
+        row.add_item(views.GameButton(ids.CustomId("play", msg.game_id, version), "Play"))
+        return row
+    classic = views.lobby_view(msg.game_id, version)
+    for item in list(classic.children):
+        classic.remove_item(item)
+        row.add_item(item)
+    return row
+
+
+def layout(msg: OutMessage, *, pictures: bool = True, note: str = "") -> discord.ui.LayoutView:
+    """One Components V2 message: a container with the text, the pictures' gallery (alt text on
+    each item) unless `pictures` is False, and the buttons (Play) inside the container."""
+    view = discord.ui.LayoutView(timeout=None)
+    container: discord.ui.Container[discord.ui.LayoutView] = discord.ui.Container()
+    text = msg.text + (f"\n{note}" if note else "")
+    if text.strip():
+        container.add_item(discord.ui.TextDisplay(texts.fit(text, V2_TEXT_MAX)))
+    if pictures and msg.files:
+        gallery: discord.ui.MediaGallery[discord.ui.LayoutView] = discord.ui.MediaGallery()
+        for f in msg.files[:GALLERY_MAX]:
+            gallery.add_item(media=f"attachment://{f.filename}", description=f.description or None)
+        container.add_item(gallery)
+    row = buttons_row(msg)
+    if row is not None:
+        container.add_item(row)
+    view.add_item(container)
+    return view
 
 
 def files(msg: OutMessage) -> list[discord.File]:
@@ -102,18 +146,20 @@ class DiscordSender:
         channel = await self._channel(channel_id)
         with_files = self._check(channel, channel_id, msg)
         kwargs: dict[str, Any] = {"allowed_mentions": allowed_mentions(msg)}
-        view = components(msg)
-        if view is not None:
-            kwargs["view"] = view
-        text = msg.text
-        if msg.files and with_files:
-            kwargs["files"] = files(msg)
-        elif msg.files:
-            text = texts.fit(f"{text}\n{NO_PICTURES}")
         if msg.nonce is not None:
             kwargs["nonce"] = msg.nonce
+        args: tuple[str, ...] = ()
+        if msg.files and with_files:
+            # One Components V2 message: no content, the text lives in the layout.
+            kwargs["view"] = layout(msg)
+            kwargs["files"] = files(msg)
+        else:
+            view = components(msg)
+            if view is not None:
+                kwargs["view"] = view
+            args = (texts.fit(f"{msg.text}\n{NO_PICTURES}") if msg.files else msg.text,)
         try:
-            message = await channel.send(text, **kwargs)
+            message = await channel.send(*args, **kwargs)
         except discord.Forbidden as exc:
             raise DeliveryRefused(f"Discord refused the post: {exc}") from exc
         except discord.DiscordServerError as exc:
@@ -121,17 +167,41 @@ class DiscordSender:
         return int(message.id)
 
     async def edit(self, channel_id: int, message_id: int, msg: OutMessage) -> None:
+        """Replace a message. With pictures it becomes (or stays) a V2 message; without, it is
+        edited as a classic one, and if Discord refuses that because the message is V2 (the flag
+        cannot be removed), the same text is written into a V2 layout instead."""
         channel = await self._channel(channel_id)
         with_files = self._check(channel, channel_id, msg)
         partial = channel.get_partial_message(message_id)
-        text = msg.text if with_files or not msg.files else texts.fit(f"{msg.text}\n{NO_PICTURES}")
+        note = NO_PICTURES if msg.files and not with_files else ""
+        mentions = allowed_mentions(msg)
         try:
-            await partial.edit(
-                content=text,
-                attachments=files(msg) if with_files else [],
-                view=components(msg),
-                allowed_mentions=allowed_mentions(msg),
-            )
+            if msg.files and with_files:
+                await partial.edit(
+                    content=None,
+                    attachments=files(msg),
+                    view=layout(msg),
+                    allowed_mentions=mentions,
+                )
+            else:
+                text = texts.fit(f"{msg.text}\n{note}") if note else msg.text
+                try:
+                    await partial.edit(
+                        content=text,
+                        attachments=[],
+                        view=components(msg),
+                        allowed_mentions=mentions,
+                    )
+                except discord.HTTPException as exc:
+                    if exc.status != 400:
+                        raise
+                    log.info("message %s is a V2 message: edited as one (%s)", message_id, exc)
+                    await partial.edit(
+                        content=None,
+                        attachments=[],
+                        view=layout(msg, pictures=False, note=note),
+                        allowed_mentions=mentions,
+                    )
         except discord.NotFound as exc:
             raise DeliveryRefused(f"message {message_id} was deleted: {exc}") from exc
         except discord.Forbidden as exc:
