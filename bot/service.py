@@ -443,7 +443,15 @@ class GameService:
                 raise NoGame(_no_game_here().replace("being played", "played yet"))
             plugin = GAMES.get(row.kind)
             seats = _seats(await tx.seats(row.id))
-            moves = await tx.last_moves(row.id, max(0, n))
+            try:
+                moves = await tx.last_moves(row.id, max(0, n))
+            except UnreadableMove as exc:
+                raise GameUnavailable(
+                    f"This game's log is damaged ({exc}), so it can't be shown and the game is "
+                    "on hold. An admin can `/games abort` it; `python -m bot check` lists it.",
+                    code="unreadable_log",
+                    error_id=f"move-{exc.n}",
+                ) from None
             admin = await tx.admin_log(row.id, after_move=(moves[0].n - 2) if moves else -1)
         lines = []
         for m in moves:

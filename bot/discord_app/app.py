@@ -31,6 +31,7 @@ from bot.service import (
     ServiceError,
     StaleVersion,
 )
+from bot.store import DiskFull
 from engine.errors import IllegalMove
 
 log = logging.getLogger(__name__)
@@ -124,7 +125,8 @@ class GameApp:
             # These quote the option values as typed: never let them format text or mention.
             await self.reply(itx, texts.quoted(str(exc)))
             return
-        if isinstance(exc, ServiceError | Refusal):
+        if isinstance(exc, ServiceError | Refusal | DiskFull):
+            # A full disk is said as it is (DiskFull's text tells the admin what to do).
             await self.reply(itx, str(exc))
             return
         if isinstance(exc, panel.PanelError):
