@@ -165,6 +165,8 @@ def _seats(rows: Sequence[SeatRow]) -> list[Seat]:
 
 
 DEFAULT_LOBBY_IDLE = timedelta(days=7)
+# Two identical slash-command moves of one player this close together are one double send.
+DUPLICATE_WINDOW = timedelta(seconds=10)
 SKIP_LIMIT = 12  # moves one skip may play: choose, bonus, rewards, pass, end turn
 
 
@@ -255,6 +257,8 @@ class GameService:
         self.clock = clock
         self.started_at = clock()
         self._closing = False
+        # (channel, user) -> the last slash-command move played and when (see `play`).
+        self._last_command: dict[tuple[int, int], tuple[dict[str, Any], datetime]] = {}
 
     def _lock(self, channel_id: int) -> asyncio.Lock:
         _checked(channel_id)
@@ -517,8 +521,13 @@ class GameService:
         *,
         version: int | None = None,
         confirm: bool = False,
+        command: bool = False,
     ) -> PlayResult:
         """Play `move` for the user in the channel's game.
+
+        `command`: the move comes from a slash command, which carries no version; the same
+        command of the same player again within `DUPLICATE_WINDOW` is taken for a double send
+        and refused (a component's version already refuses a second click).
 
         Raises:
             NoGame, NotInGame, NotYourTurn, StaleVersion, NeedsConfirmation, GameUnavailable:
@@ -558,10 +567,31 @@ class GameService:
                 reason = rec.plugin.confirmation(rec.seen(seat), move)
                 if reason is not None:
                     raise NeedsConfirmation(reason)
+            key = (channel_id, user_id)
+            if command:
+                last = self._last_command.get(key)
+                now = self.clock()
+                if last is not None and last[0] == move and now - last[1] < DUPLICATE_WINDOW:
+                    ago = max(1, int((now - last[1]).total_seconds()))
+                    raise ServiceError(
+                        f"You sent exactly this move {ago} s ago, so this looks like a double "
+                        "send: nothing was played twice. To play it again, send it once more "
+                        f"after {int(DUPLICATE_WINDOW.total_seconds())} s, or use the panel.",
+                        code="duplicate",
+                    )
             # An illegal move raises inside the transaction, which then writes nothing.
             async with self.store.write() as tx:
                 result = await self._commit(tx, rec, seat, user_id, move)
             self._remember(result.record)
+            if command:
+                now = self.clock()
+                if len(self._last_command) > 10_000:  # only the last few seconds matter
+                    self._last_command = {
+                        k: v for k, v in self._last_command.items() if now - v[1] < DUPLICATE_WINDOW
+                    }
+                self._last_command[key] = (move, now)
+            else:
+                self._last_command.pop(key, None)
         self._kick()
         return result
 

@@ -490,7 +490,11 @@ class GameApp:
         await itx.response.defer(ephemeral=True, thinking=True)
         try:
             result = await self.service.play(
-                channel_id, itx.user.id, move, confirm=bool(options.get("confirm"))
+                channel_id,
+                itx.user.id,
+                move,
+                confirm=bool(options.get("confirm")),
+                command=True,
             )
         except NeedsConfirmation as exc:
             call = plugin.call_text(move)
