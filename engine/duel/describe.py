@@ -1,7 +1,9 @@
-"""One-line English descriptions of moves, for logs and menus.
+"""One-line English descriptions of moves, public-safe: for logs everyone reads.
 
-A line names only what the move itself names (the mover's own choice); the bot shows other
-seats the public events instead.
+A line names only what the move shows the whole table: the card placed and where, the anchor,
+the arrow's move. A choice that stays secret (the special kept or given, the diver the diving
+module kept, the divers the harpoon exchanged) is described without naming a card, so two moves
+the table cannot tell apart are described by the same words.
 """
 
 from __future__ import annotations
@@ -39,22 +41,19 @@ def describe(move: dict[str, Any], state: State | None = None) -> str:
         return f"Unknown move {move!r}"
     t = move.get("type")
     if t == "keep":
-        sp = move.get("special")
-        name = data.SPECIAL_NAMES.get(sp, repr(sp)) if isinstance(sp, str) else repr(sp)
-        return f"Keep the {name} and give the other special to the opponent"
+        return "Keep one of the two specials drawn and give the other to the opponent"
     if t == "eye":
         return "Play the eye: look at the opponent's divers"
     if t == "dive":
-        keep = move.get("keep")
-        return f"Keep {_card(keep)} from the diving module; the other goes back on the deck"
+        return "Keep one of the two divers the diving module drew; the other goes back on the deck"
     if t == "harpoon":
-        give = move.get("give")
+        # Kept or returned is public (harpoon_resolved); which divers changed hands is not.
         took = state.harpooned if state is not None else None
-        if took is not None and give == took:
-            return f"Give the harpooned {took} back to the opponent"
+        if took is not None and move.get("give") == took:
+            return "Return the harpooned diver to the opponent"
         if took is not None:
-            return f"Keep the harpooned {took} and give {_card(give)} to the opponent"
-        return f"Give {_card(give)} to the opponent after the harpoon"
+            return "Keep the harpooned diver and give the opponent another diver for it"
+        return "Keep or return the harpooned diver"
     if t == "place":
         where = _space(move.get("side"), move.get("slot"), state)
         text = f"Place {_card(move.get('card'))} on {where}"
