@@ -13,11 +13,13 @@ from __future__ import annotations
 import importlib
 import os
 
+from bot.games.island.plugin import PLUGIN as ISLAND
 from bot.games.nauticus.plugin import PLUGIN as NAUTICUS
 from bot.plugin import GamePlugin, Registry
 
 GAMES = Registry()
 GAMES.add(NAUTICUS)
+GAMES.add(ISLAND)
 
 # Games stored before the registry existed have no kind in their outbox rows: they are this one.
 LEGACY_KIND = NAUTICUS.kind

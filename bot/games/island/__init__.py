@@ -1,0 +1,1 @@
+"""Nautilus Island as a platform plugin."""

@@ -1,0 +1,512 @@
+"""Nautilus Island as a platform plugin: its words, commands, panel and pictures.
+
+Island has secrets (hands, face-down stacks), so every word here is read from the `Seen` given:
+the public view for channel posts, a seat's own view for its replies. The view is a plain dict
+(there is no "state" inside it); nothing here touches the engine's state.
+
+Commands (`/island …`): `place column:`, `move column:`, `collect`, `store category: objects:`,
+`close`, `keep-open`, `idle`. A store's objects are typed as names joined by `+`, one per card
+(`ham+ham+bread`); `ham*2+bread` and commas are read too.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from bot import texts
+from bot.games.island import rules_digest, words
+from bot.plugin import (
+    BadOption,
+    EventLine,
+    MoveCommand,
+    OptionSpec,
+    PanelButton,
+    PanelSpec,
+    Picture,
+    Post,
+    Seen,
+    Suggestion,
+)
+from engine.api import Move, Rules
+from engine.island import RULES, data
+
+MAX_SUGGESTIONS = 25  # Discord's limit on autocomplete choices
+
+_COLUMN = OptionSpec("column", "The column your pawn faces (0 = bow)", "int")
+MOVE_COMMANDS: tuple[MoveCommand, ...] = (
+    MoveCommand("place", "Round 1: place your pawn above a column", (_COLUMN,)),
+    MoveCommand("move", "Cross your pawn to the other side, facing a column", (_COLUMN,)),
+    MoveCommand("collect", "Take the top card of every stack of your column"),
+    MoveCommand(
+        "store",
+        "Store cards of one category from your hand into its collection",
+        (
+            OptionSpec("category", "The collection: clothing, navigation, repair, fishing, food"),
+            OptionSpec("objects", "The cards, e.g. ham+ham+bread (autocompleted from your hand)"),
+        ),
+    ),
+    MoveCommand("close", "Close the collection you just stored into (take its porthole)"),
+    MoveCommand(
+        "keep-open",
+        "Leave the collection you just stored into open",
+        (
+            OptionSpec(
+                "confirm",
+                "Yes: keep it open even in the last round",
+                "bool",
+                required=False,
+                autocomplete=False,
+            ),
+        ),
+    ),
+    MoveCommand("idle", "Last round: face an empty column and do nothing"),
+)
+
+_SIMPLE = {"collect": "collect", "close": "close", "keep-open": "keep_open", "idle": "idle"}
+_SIMPLE_CALL = {v: k for k, v in _SIMPLE.items()}
+_CATEGORY_ALIASES = {
+    **{c: c for c in data.STORABLE},
+    **{data.CATEGORY_NAME[c].lower(): c for c in data.STORABLE},
+    "treasure": data.TREASURE,
+    "treasures": data.TREASURE,
+}
+_PART = re.compile(r"^\s*(?:(\d+)\s*[x×*]?\s*)?([a-z]+)\s*(?:[x×*]\s*(\d+))?\s*$")
+
+
+def encode_objects(objects: Mapping[str, int]) -> str:
+    """{'ham': 2, 'bread': 1} -> 'bread+ham+ham' (the category's object order)."""
+    order = sorted(objects, key=lambda o: (data.OBJECT_INDEX.get(o, 99), o))
+    return "+".join(o for o in order for _ in range(int(objects[o])))
+
+
+def decode_objects(text: str, category: str) -> dict[str, int]:
+    """'ham+ham+bread', 'ham*2+bread', 'ham x2, bread' -> {'ham': 2, 'bread': 1}.
+
+    Raises:
+        BadOption: a part that is no object of the category, or a count below 1.
+    """
+    allowed = data.OBJECTS.get(category, ())
+    found: Counter[str] = Counter()
+    parts = [p for p in re.split(r"[+,]", text.lower()) if p.strip()]
+    if not parts or len(parts) > 12:
+        raise BadOption(
+            f"“{texts.quoted(text[:60])}” names no cards: type them joined by +, e.g. "
+            f"{'+'.join(allowed[:2]) or 'ham+bread'}."
+        )
+    for part in parts:
+        m = _PART.match(part)
+        name = m.group(2) if m else ""
+        if m is None or name not in allowed:
+            raise BadOption(
+                f"“{texts.quoted(part.strip()[:40])}” is not an object of "
+                f"{words.category_name(category)} ({', '.join(allowed)})."
+            )
+        count = int(m.group(1) or m.group(3) or 1)
+        if not 1 <= count <= 9:
+            raise BadOption(f"{count} is not a number of cards (1 to 3).")
+        found[name] += count
+    return dict(found)
+
+
+def _category(raw: Any) -> str:
+    if not isinstance(raw, str) or raw.strip().lower() not in _CATEGORY_ALIASES:
+        shown = texts.quoted(str(raw)[:40])
+        raise BadOption(
+            f"“{shown}” is not a category: clothing, navigation, repair, fishing or food."
+        )
+    return _CATEGORY_ALIASES[raw.strip().lower()]
+
+
+def _view(seen: Seen) -> dict[str, Any]:
+    return seen.view
+
+
+def _porthole_for(view: Mapping[str, Any], size: int) -> int | None:
+    for pile in view["portholes"]:
+        if pile["size"] == size:
+            return pile["next"] if pile["left"] else None
+    return None
+
+
+def _collection(view: Mapping[str, Any], seat: int, category: str) -> Mapping[str, Any]:
+    return next(c for c in view["players"][seat]["collections"] if c["category"] == category)
+
+
+def _camp_token(view: Mapping[str, Any], category: str) -> str | None:
+    for space in view["camp"]:
+        if space["category"] == category:
+            token = space["token"]
+            return None if token is None else str(token)
+    return None
+
+
+def store_label(view: Mapping[str, Any], seat: int, move: Move) -> str:
+    """'bread+ham+ham → food collection of 5 (can close: 11 VP)'."""
+    objects = move["objects"]
+    n = sum(objects.values())
+    size = _collection(view, seat, move["category"])["size"] + n
+    porthole = _porthole_for(view, size)
+    close = f" (can close: {porthole} VP)" if porthole is not None else ""
+    return f"{words.counted(Counter(objects).elements())} → {move['category']} {size}{close}"
+
+
+class IslandPlugin:
+    rules: Rules = RULES
+    kind = "island"
+    title = "Nautilus Island"
+    command = "island"
+    description = "Play Nautilus Island, the card-collecting submarine game, in this channel"
+    hand_command = "hand"
+    hand_description = "Your secret hand, treasures and collections (only to you)"
+    move_commands: Sequence[MoveCommand] = MOVE_COMMANDS
+    rules_topics: Mapping[str, str] = {k: t for k, (t, _) in rules_digest.TOPICS.items()}
+    panel = PanelSpec(
+        buttons=(
+            PanelButton("collect", "Collect", "primary"),
+            PanelButton("close", "Close it", "success"),
+            PanelButton("keep_open", "Keep it open", "secondary"),
+            PanelButton("idle", "Do nothing", "secondary"),
+        ),
+        what_placeholder="What do you do?",
+        yes_anyway="Yes, do it anyway",
+    )
+
+    # --- commands ------------------------------------------------------------------------
+
+    def rules_digest(self, topic: str | None) -> str:
+        return rules_digest.digest(topic)
+
+    def move_from_call(self, command: str, options: Mapping[str, Any]) -> Move:
+        if command in _SIMPLE:
+            return {"type": _SIMPLE[command]}
+        if command in ("place", "move"):
+            col = options.get("column")
+            if isinstance(col, str) and col.strip().isdigit():
+                col = int(col.strip())
+            if isinstance(col, bool) or not isinstance(col, int):
+                raise BadOption(f"“{texts.quoted(str(col)[:40])}” is not a column number.")
+            return {"type": command, "column": col}
+        if command == "store":
+            category = _category(options.get("category"))
+            if category == data.TREASURE:
+                raise BadOption("Treasures are never stored: they score from your hand.")
+            objects = options.get("objects")
+            if not isinstance(objects, str):
+                raise BadOption("Name the cards to store, e.g. ham+ham+bread.")
+            return {
+                "type": "store",
+                "category": category,
+                "objects": decode_objects(objects, category),
+            }
+        raise BadOption(f"/island {texts.quoted(command[:40])} is not a move.")
+
+    def call_text(self, move: Move) -> str:
+        t = move["type"]
+        if t in ("place", "move"):
+            return f"/island {t} column:{move['column']}"
+        if t == "store":
+            objects = encode_objects(move["objects"])
+            return f"/island store category:{move['category']} objects:{objects}"
+        return f"/island {_SIMPLE_CALL[t]}"
+
+    def suggest(
+        self, seen: Seen, command: str, option: str, typed: str, filled: Mapping[str, Any]
+    ) -> list[Suggestion]:
+        if seen.audience is None:
+            return []
+        view, seat = _view(seen), seen.audience
+        want = typed.strip().lower()
+        out: list[Suggestion] = []
+        if command in ("place", "move") and option == "column":
+            for m in seen.legal:
+                if m["type"] == command:
+                    label = words.column_label(view, m["column"])
+                    if want in label.lower():
+                        out.append(Suggestion(label[:100], m["column"]))
+        elif command == "store" and option == "category":
+            hand = view["players"][seat]["hand"] or []
+            cats = dict.fromkeys(m["category"] for m in seen.legal if m["type"] == "store")
+            for name in cats:
+                mine = [c["object"] for c in hand if c["category"] == name]
+                col = _collection(view, seat, name)
+                token = _camp_token(view, name)
+                label = f"{name} — hand: {words.counted(mine)} · collection {col['size']}" + (
+                    f" · camp token {data.TOKEN_NAME.get(token, token)}" if token else ""
+                )
+                if want in label.lower():
+                    out.append(Suggestion(label[:100], name))
+        elif command == "store" and option == "objects":
+            cat: str | None = None
+            if filled.get("category"):
+                try:
+                    cat = _category(filled.get("category"))
+                except BadOption:
+                    cat = None
+            for m in seen.legal:
+                if m["type"] != "store" or (cat is not None and m["category"] != cat):
+                    continue
+                value = encode_objects(m["objects"])
+                label = store_label(view, seat, m)
+                if cat is None:
+                    label = f"{m['category']}: {label}"
+                if want in value or want in label.lower():
+                    out.append(Suggestion(label[:100], value))
+        return out[:MAX_SUGGESTIONS]
+
+    # --- the panel -----------------------------------------------------------------------
+
+    def panel_header(self, seen: Seen) -> str:
+        view = _view(seen)
+        seat = seen.audience
+        assert seat is not None
+        head = f"{words.hand_short(view, seat)}\n"
+        where = f"{words.round_words(view)} · "
+        if view["step"] == "over":
+            return head + where + "the game is over."
+        current = view["current"]
+        if current != seat:
+            who = words.who(seen.names, current)
+            return head + where + f"not your turn: {who} must {words.decision(view, you=False)}."
+        col = words.facing(view, seat)
+        if view["step"] in ("act", "close") and col is not None:
+            where += f"you face {words.column_label(view, col)} · "
+        return texts.fit(head + where + f"**your turn:** {words.decision(view, you=True)}.")
+
+    def group_key(self, move: Move) -> str:
+        t = move["type"]
+        if t == "store":
+            return f"store.{move['category']}"
+        return str(t)
+
+    def group_label(self, seen: Seen, key: str, moves: Sequence[Move]) -> str:
+        view, seat, move = _view(seen), seen.audience, moves[0]
+        assert seat is not None
+        t = move["type"]
+        if t in ("place", "move"):
+            verb = "Place your pawn above" if t == "place" else f"Move your pawn {view['side']}"
+            if len(moves) == 1:
+                return f"{verb} {words.column_label(view, move['column'])}"
+            return f"{verb} a column ({len(moves)} choices)"
+        if t == "store":
+            cat = move["category"]
+            if len(moves) == 1:
+                return f"Store {store_label(view, seat, move)}"
+            hand = view["players"][seat]["hand"] or []
+            mine = words.counted(c["object"] for c in hand if c["category"] == cat)
+            return f"Store {words.category_name(cat)} — from hand: {mine}"
+        return {"collect": "Collect", "close": "Close it", "keep_open": "Keep it open"}.get(
+            t, "Do nothing"
+        )
+
+    def then_label(self, seen: Seen, move: Move) -> str:
+        view, seat = _view(seen), seen.audience
+        assert seat is not None
+        if move["type"] in ("place", "move"):
+            return words.column_label(view, move["column"])
+        if move["type"] == "store":
+            return store_label(view, seat, move)
+        return self.call_text(move)
+
+    def then_placeholder(self, move: Move) -> str:
+        return "Which column?" if move["type"] in ("place", "move") else "Which cards?"
+
+    # --- words ---------------------------------------------------------------------------
+
+    def must_decide(self, seen: Seen, *, you: bool) -> str:
+        return words.decision(_view(seen), you=you)
+
+    def status_line(self, seen: Seen) -> str:
+        view = _view(seen)
+        cards = sum(c["cards"] for c in view["columns"])
+        hands = ", ".join(
+            f"{texts.name(seen.names[p['seat']])} {p['hand_size']}" for p in view["players"]
+        )
+        head = f"{words.round_words(view)}, turn {words.turn_in_game(view)}"
+        if view["step"] == "over":
+            now = "the game is over"
+        else:
+            cur = view["current"]
+            now = f"{words.who(seen.names, cur)} must {words.decision(view, you=False)}"
+        return texts.fit(
+            f"{head} · {now} · Nautilus: {cards} cards left · cards in hand: {hands}",
+            600,
+        )
+
+    def turn_ping(self, seen: Seen, user_id: int) -> str:
+        view = _view(seen)
+        return texts.fit(
+            f"{texts.mention(user_id)} — your turn. {words.round_words(view)}: "
+            f"{words.decision(view, you=True)}. `/island hand` shows your cards."
+        )
+
+    def start_post(self, seen: Seen) -> Post:
+        view = _view(seen)
+        n = int(view["players_count"])
+        sizes = "-".join(str(c["size"]) for c in view["columns"])
+        first = words.who(seen.names, view["first_player"])
+        return Post(
+            texts.fit(
+                f"**Nautilus Island begins** — {n} players, {len(view['columns'])} columns "
+                f"of {sizes} stacks, bow (column 0) to stern. Collect cards, store sets into "
+                "collections, take bonus tokens and close collections with portholes; when a "
+                f"column runs out, one last round is played. {first} places first.\n"
+                f"{texts.legend(seen.names)}\n`/island hand` shows your secret hand; "
+                "`/island rules` has the rules."
+            ),
+            ("board",),
+        )
+
+    def unit(self, seen: Seen) -> tuple[int, int]:
+        view = _view(seen)
+        return int(view["round"]), words.turn_in_game(view)
+
+    def done_line(self, before: Seen, seat: int, events: Sequence[dict[str, Any]]) -> str:
+        public = [e for e in events if e.get("private_to") is None]
+        return texts.fit(f"✓ {words.turn_story(before.names, seat, public)}")
+
+    def phase_post(
+        self,
+        before: Seen,
+        after: Seen,
+        unit_moves: Sequence[EventLine],
+        events: Sequence[dict[str, Any]],
+    ) -> Post | None:
+        if not any(e.get("kind") == "turn_ended" for e in events):
+            return None
+        turn: list[dict[str, Any]] = [
+            e for m in unit_moves for e in m.events if e.get("private_to") is None
+        ]
+        seat = next((m.seat for m in unit_moves), None)
+        if seat is None:
+            return None
+        bview, aview = _view(before), _view(after)
+        lines = [
+            f"**{words.round_words(bview)} · turn {words.turn_in_game(bview)}** — "
+            + words.turn_story(before.names, seat, turn)
+        ]
+        lines += words.table_notes(turn)
+        if aview["step"] != "over" and aview["current"] is not None:
+            lines.append(
+                f"Next: {words.who(after.names, aview['current'])} — "
+                f"{words.decision(aview, you=False)}."
+            )
+        return Post(texts.fit("\n".join(lines)), ("board", "areas"))
+
+    def final_post(self, seen: Seen) -> Post:
+        view = _view(seen)
+        final = view.get("final") or []
+        winners = [s for s in final if s["rank"] == 1]
+        lines = ["**Nautilus Island is over!**"]
+        if winners:
+            names = " and ".join(words.who(seen.names, s["seat"]) for s in winners)
+            lines.append(f"🏆 {names} wins with {winners[0]['vp']} VP.")
+            top = [s for s in final if s["vp"] == winners[0]["vp"]]
+            if len(top) > 1:
+                lines.append(
+                    f"Tie on {winners[0]['vp']} VP: the tied pawn nearest the stern wins "
+                    f"(column {winners[0]['tiebreak']}, I-END-2)."
+                )
+        lines += words.score_lines(final, seen.names)
+        return Post(texts.fit("\n".join(lines)), ("score_sheet",))
+
+    def hand_text(self, seen: Seen) -> str:
+        view = _view(seen)
+        seat = seen.audience
+        assert seat is not None
+        me = view["players"][seat]
+        hand = me["hand"] or []
+        lines = [
+            f"**Your hand** ({words.who(seen.names, seat)}, {texts.plural(len(hand), 'card')})"
+        ]
+        lines += words.hand_lines(hand) or ["empty"]
+        lines.append(f"Treasures in hand: {me['treasure_vp'] or 0} VP at the end.")
+        lines.append(f"Your collections: {words.collections_line(me)}")
+        lines.append(f"Bonus and porthole VP so far: {me['score']}")
+        col = words.facing(view, seat)
+        if col is not None:
+            lines.append(f"Your pawn is {me['pawn']['side']} {words.column_label(view, col)}.")
+        if view["step"] != "over":
+            if view["current"] == seat:
+                lines.append(f"**Your turn:** {words.decision(view, you=True)}.")
+            else:
+                cur = words.who(seen.names, view["current"])
+                lines.append(f"{cur} must {words.decision(view, you=False)}.")
+        return texts.fit("\n".join(lines))
+
+    def private_line(self, event: Mapping[str, Any]) -> str:
+        if event.get("kind") == "card_drawn":
+            card = str(event.get("card", ""))
+            cat = card.split(":")[0]
+            return (
+                f"you took the {words.object_of(card)} of {words.category_name(cat)} from the "
+                f"face-down stack {event.get('stack')} of column {event.get('column')}"
+            )
+        return str(event.get("kind", "?"))
+
+    # --- moves the platform plays or checks ------------------------------------------------
+
+    def confirmation(self, seen: Seen, move: Move) -> str | None:
+        view = _view(seen)
+        if move.get("type") == "keep_open" and view["last_round"] and view["step"] == "close":
+            pending = view.get("pending") or {}
+            return (
+                "This is the last round: a collection kept open now can never be closed, so "
+                f"its {pending.get('porthole')} VP porthole would be lost."
+            )
+        return None
+
+    def skip_move(self, seen: Seen) -> Move:
+        legal = list(seen.legal)
+        view = _view(seen)
+        by_type = {m["type"]: m for m in reversed(legal)}
+        if "collect" in by_type:
+            return dict(by_type["collect"])
+        if "idle" in by_type:
+            return dict(by_type["idle"])
+        if view["step"] == "close":
+            # Closing can never hurt in the last round; before it, keeping open keeps options.
+            return dict(by_type["close" if view["last_round"] else "keep_open"])
+        stores = [m for m in legal if m["type"] == "store"]
+        if stores and len(stores) == len(legal):
+            return dict(min(stores, key=lambda m: sum(m["objects"].values())))
+        return dict(legal[0])
+
+    def skip_ends(self, before: Seen, after: Seen, move: Move) -> bool:
+        b, a = _view(before), _view(after)
+        return (
+            a["step"] == "over"
+            or a["current"] != before.audience
+            or a["round"] != b["round"]
+            or (b["step"] in ("act", "close") and a["step"] in ("place", "move"))
+        )
+
+    # --- pictures --------------------------------------------------------------------------
+
+    def draw(self, pictures: Sequence[str], seen: Seen) -> list[Picture]:
+        import render.island as pics  # loads fonts: only when a picture is drawn
+
+        drawn: list[Any] = []
+        for name in pictures:
+            if name == "board":
+                drawn.append(pics.board(seen.view))
+            elif name == "areas":
+                drawn.extend(pics.areas(seen.view))
+            elif name == "score_sheet":
+                drawn.append(pics.score_sheet(seen.view))
+            elif name == "hand" and seen.audience is not None:
+                drawn.append(pics.hand(seen.view))
+            else:
+                raise ValueError(f"unknown picture {name!r}")
+        return [Picture(p.filename, p.data, p.alt_text) for p in drawn]
+
+    def board_pictures(self) -> tuple[str, ...]:
+        return ("board", "areas")
+
+    def hand_pictures(self) -> tuple[str, ...]:
+        return ("hand",)
+
+
+PLUGIN = IslandPlugin()
