@@ -13,12 +13,14 @@ from __future__ import annotations
 import importlib
 import os
 
+from bot.games.duel.plugin import PLUGIN as DUEL
 from bot.games.island.plugin import PLUGIN as ISLAND
 from bot.games.nauticus.plugin import PLUGIN as NAUTICUS
 from bot.plugin import GamePlugin, Registry
 
 GAMES = Registry()
 GAMES.add(NAUTICUS)
+GAMES.add(DUEL)
 GAMES.add(ISLAND)
 
 # Games stored before the registry existed have no kind in their outbox rows: they are this one.
