@@ -47,7 +47,8 @@ def _key(move: dict[str, Any]) -> str:
 
 
 def test_island_is_installed_after_nauticus() -> None:
-    assert list(GAMES.games)[:2] == ["nauticus", "island"]
+    kinds = list(GAMES.games)
+    assert kinds[0] == "nauticus" and kinds.index("island") > 0
     assert GAMES.get("island") is PLUGIN
     assert GAMES.by_command("island") is PLUGIN
     assert (PLUGIN.kind, PLUGIN.title, PLUGIN.hand_command) == ("island", "Nautilus Island", "hand")
