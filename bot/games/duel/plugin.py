@@ -265,7 +265,7 @@ class DuelPlugin:
         view = seen.view
         text = common.fit(
             f"**The Nautilus duel begins** — {view['rounds']} rounds. Each round you hold 5 "
-            "secret divers and a special; place cards on the 10 spaces along the Nautilus, and "
+            "secret divers and a special; place cards on the ten spaces along the Nautilus, and "
             "each slot's domain card goes to the higher card. Nemo token (first player): "
             f"{words.who(seen.names, view['first'])}.\n{common.legend(seen.names)}\n"
             "`/duel rules` for the rules, `/duel hand` for your hand."

@@ -74,7 +74,7 @@ def card_label(value: int) -> str:
     if arrow:
         text += f" ({arrow} arrow)"
     elif value == 1:
-        text += " (crab: beats the 14)"
+        text += " (crab: beats 14)"
     return text
 
 
@@ -211,7 +211,7 @@ def award_lines(events: Sequence[Mapping[str, Any]], names: Sequence[str]) -> li
         if e["kind"] == "slot_awarded":
             a, b = e["values"]
             d = {"domain": _domain_of(e["card"]), "kind": _kind_of(e["card"])}
-            crab = " (the crab beats the 14)" if {a, b} == {1, 14} else ""
+            crab = " (crab beats 14)" if {a, b} == {1, 14} else ""
             out.append(
                 f"• slot {e['slot'] + 1} {domain_card(d)}: {PLAYER[0]} {card_short(a)} vs "
                 f"{PLAYER[1]} {card_short(b)} → {who(names, e['winner'])}{crab}"

@@ -82,18 +82,26 @@ def secrets(state: State, audience: int | None) -> tuple[set[int], set[str]]:
     return divers - known, specials
 
 
-def secret_patterns(state: State, audience: int | None) -> list[re.Pattern[str]]:
-    """Regexes that match any way our texts would name a secret of `audience`."""
+def secret_patterns(
+    state: State,
+    audience: int | None,
+    published: set[int] = frozenset(),  # type: ignore[assignment]
+) -> list[re.Pattern[str]]:
+    """Regexes that match any way our texts would name a secret of `audience`; `published`:
+    card values the last move's public events showed (the 10th card of a round is back in a
+    hand once the next round is dealt, yet the posts about that move may name it)."""
     divers, specials = secrets(state, audience)
+    divers -= published or set()
     out = []
     for v in sorted(divers):
         out += [
             re.compile(rf"\bthe {v}\b(?![/\d])"),  # describe, words.card
             re.compile(rf"(?<![\d/])\b{v} \((crab|horizontal|vertical)"),  # card labels
             re.compile(rf"\byour {v}\b|'s {v}\b"),  # the harpoon's words
-            # lists: "Your divers: **1, 6**", "Divers: 1, 6.", "holds: 6", "showed: ..."
+            # lists: "Your divers: **1, 6**", "Divers: 1, 6.", "holds: 6", "showed: 2, 9"
             re.compile(
-                rf"(divers|holds|showed|drew|took)\b[^\n.;]*?(?<![\d/])\b{v}\b(?![/\d])",
+                rf"(divers|holds|showed|drew)\b[: *]*(?:(?:\d+|kraken \(15\)|fishbone \(0\)), )*"
+                rf"{v}\b(?![/\d])",
                 re.IGNORECASE,
             ),
         ]
