@@ -1,0 +1,166 @@
+"""Benchmark of the AI seat (engine/ai): strength against simple players, decision times, memory.
+
+    python bench/ai_bench.py                      # 20 games per pairing, every game, 2 processes
+    python bench/ai_bench.py --games 40 --jobs 2 --only duel --pairings normal-random
+
+Pairings (2-player games, seeds 0..N-1, the first player of each pair sits in seat 1 in even
+games and seat 2 in odd ones): `normal-random` (goal: normal wins 95 %), `normal-greedy` (65 %),
+`hard-normal` (55 %). A shared win counts half. Decision times are per call of `choose` with at
+least two legal moves (a forced move costs nothing), per level, across all pairings; goals:
+normal p95 <= 2 s, hard p95 <= 10 s. Memory: the peak resident size of the worker processes, and
+the traced peak of one hard decision per game. Prints figures; asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import resource
+import statistics
+import sys
+import time
+import tracemalloc
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from engine import duel, island, nauticus
+from engine.ai import LEVELS, choose, greedy
+from engine.api import Move, Rules
+
+GAMES: dict[str, Rules] = {"nauticus": nauticus.RULES, "island": island.RULES, "duel": duel.RULES}
+PAIRINGS = {"normal-random": 0.95, "normal-greedy": 0.65, "hard-normal": 0.55}
+
+
+def decide(
+    who: str, rules: Rules, state: Any, seat: int, seed: int, rng: random.Random
+) -> tuple[Move, float | None]:
+    """(move, seconds of a real AI decision or None)."""
+    moves = rules.legal_moves(state, seat)
+    if who == "random":
+        return rng.choice(moves), None
+    t0 = time.perf_counter()
+    if who == "greedy":
+        move = greedy(rules, state, seat, seed=seed)
+    else:
+        move = choose(rules, state, seat, level=who, seed=seed)
+    dt = time.perf_counter() - t0
+    return move, (dt if len(moves) > 1 else None)
+
+
+def play(task: tuple[str, str, int]) -> dict[str, Any]:
+    """One game of `pairing` in `game`: the first player's result and the decision times."""
+    game, pairing, seed = task
+    rules = GAMES[game]
+    a, b = pairing.split("-")
+    a_seat = seed % 2
+    who = {a_seat: a, 1 - a_seat: b}
+    rng = random.Random(f"bench/{game}/{pairing}/{seed}")
+    state = rules.new_game(2, seed)
+    times: dict[str, list[float]] = {}
+    ply = 0
+    while not rules.is_over(state):
+        seat = rules.current(state)
+        assert seat is not None
+        move, dt = decide(who[seat], rules, state, seat, seed * 10_000 + ply, rng)
+        if dt is not None:
+            times.setdefault(who[seat], []).append(dt)
+        state, _ = rules.apply(state, seat, move)
+        ply += 1
+    scores = rules.final_scores(state)
+    mine, theirs = scores[a_seat], scores[1 - a_seat]
+    result = 1.0 if mine.rank < theirs.rank else 0.5 if mine.rank == theirs.rank else 0.0
+    return {
+        "game": game,
+        "pairing": pairing,
+        "result": result,
+        "vp": (mine.vp, theirs.vp),
+        "times": times,
+        "rss_kb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
+    }
+
+
+def traced_peak(game: str) -> float:
+    """MiB traced during one hard decision from a mid-game position."""
+    rules = GAMES[game]
+    rng = random.Random(1)
+    state = rules.new_game(2, 1)
+    for _ in range(12):
+        seat = rules.current(state)
+        assert seat is not None
+        state, _ = rules.apply(state, seat, rng.choice(rules.legal_moves(state, seat)))
+    while len(rules.legal_moves(state, rules.current(state) or 0)) < 2:
+        seat = rules.current(state)
+        assert seat is not None
+        state, _ = rules.apply(state, seat, rules.legal_moves(state, seat)[0])
+    seat = rules.current(state)
+    assert seat is not None
+    tracemalloc.start()
+    choose(rules, state, seat, level="hard", seed=1)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    return peak / 2**20
+
+
+def pct(xs: list[float], q: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else float("nan")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=20, help="games per pairing and game")
+    ap.add_argument("--jobs", type=int, default=2, help="worker processes")
+    ap.add_argument("--only", nargs="*", default=list(GAMES), choices=list(GAMES))
+    ap.add_argument("--pairings", nargs="*", default=list(PAIRINGS), choices=list(PAIRINGS))
+    ap.add_argument("--no-memory", action="store_true", help="skip the traced-memory runs")
+    args = ap.parse_args()
+
+    print("levels:", ", ".join(f"{lv.name} {lv.budget} applies" for lv in LEVELS.values()))
+    tasks = [(g, p, s) for g in args.only for p in args.pairings for s in range(args.games)]
+    t0 = time.perf_counter()
+    with ProcessPoolExecutor(args.jobs) as pool:
+        results = list(pool.map(play, tasks, chunksize=1))
+    wall = time.perf_counter() - t0
+    print(f"{len(tasks)} games in {wall:.0f} s with {args.jobs} processes\n")
+
+    print("| game | pairing | games | first player's score | goal | mean VP (first - second) |")
+    print("|---|---|---|---|---|---|")
+    for g in args.only:
+        for p in args.pairings:
+            rs = [r for r in results if r["game"] == g and r["pairing"] == p]
+            score = sum(r["result"] for r in rs) / len(rs)
+            vp_a = statistics.mean(r["vp"][0] for r in rs)
+            vp_b = statistics.mean(r["vp"][1] for r in rs)
+            print(
+                f"| {g} | {p} | {len(rs)} | {100 * score:.0f} % | {100 * PAIRINGS[p]:.0f} % "
+                f"| {vp_a:.1f} - {vp_b:.1f} |"
+            )
+
+    print("\n| game | player | decisions | median | p95 | max |")
+    print("|---|---|---|---|---|---|")
+    for g in args.only:
+        per: dict[str, list[float]] = {}
+        for r in results:
+            if r["game"] == g:
+                for who, ts in r["times"].items():
+                    per.setdefault(who, []).extend(ts)
+        for who in ("easy", "normal", "hard", "greedy"):
+            ts = per.get(who, [])
+            if ts:
+                print(
+                    f"| {g} | {who} | {len(ts)} | {statistics.median(ts):.3f} s "
+                    f"| {pct(ts, 0.95):.3f} s | {max(ts):.3f} s |"
+                )
+
+    rss = max(r["rss_kb"] for r in results) / 1024
+    print(f"\npeak resident size of a worker process: {rss:.0f} MiB")
+    if not args.no_memory:
+        for g in args.only:
+            print(f"traced peak of one hard decision, {g}: {traced_peak(g):.1f} MiB")
+
+
+if __name__ == "__main__":
+    main()

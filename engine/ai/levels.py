@@ -1,0 +1,47 @@
+"""The strength levels of the search player: one table, budgets counted in `rules.apply` calls.
+
+A budget in calls rather than seconds makes a decision a pure function of (view, level, seed):
+the same position and seed give the same move on any machine, however loaded. The figures were
+chosen so that on the project's 2-core machine a `normal` decision takes well under 2 s and a
+`hard` one under 10 s at the 95th percentile in every game (see engine/ai/README.md and
+`python bench/ai_bench.py`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """How hard one level searches.
+
+    `budget`: calls to `rules.apply` per decision (tree walk and rollouts together); the search
+    stops at the first iteration that starts with the budget spent. `rollout_depth`: moves played
+    at random after the tree before the position is scored with `final_scores` (the game's end
+    comes first when it is nearer). `exploration`: the UCT constant.
+    """
+
+    name: str
+    budget: int
+    rollout_depth: int
+    exploration: float
+
+
+LEVELS: dict[str, Level] = {
+    "easy": Level("easy", budget=1_500, rollout_depth=16, exploration=0.7),
+    "normal": Level("normal", budget=12_000, rollout_depth=24, exploration=0.7),
+    "hard": Level("hard", budget=60_000, rollout_depth=32, exploration=0.7),
+}
+
+
+def level(name: str) -> Level:
+    """The level called `name`.
+
+    Raises:
+        ValueError: no such level (the message lists the levels there are).
+    """
+    try:
+        return LEVELS[name]
+    except KeyError:
+        raise ValueError(f"no AI level {name!r}; the levels are {', '.join(LEVELS)}") from None

@@ -1,0 +1,182 @@
+"""Information-set Monte Carlo tree search over any `engine.api.Rules` (single observer).
+
+One tree for the deciding seat, its nodes reached by sequences of moves (each move keyed by its
+JSON), shared by every determinization. Each iteration:
+
+1. draws a determinization of the canonical position (`rules.determinize`, a fresh sample);
+2. walks down the tree: at each node only the moves legal in *this* determinization compete;
+   every one of them gets an availability count, the first not yet in the tree is added and the
+   walk stops, otherwise UCT picks (mean reward of the seat to move + exploration, with the
+   availability count in place of the parent's visits: Cowling, Powley and Whitehouse 2012);
+3. plays uniformly random moves from there, to the end or `rollout_depth` moves;
+4. scores that position with `final_scores` (a reward per seat in 0..1, below) and adds it to
+   every node on the path, each node read later from the point of view of the seat that chose it.
+
+The budget counts `rules.apply` calls; the search stops at the first iteration that starts with
+it spent. The move played is the root's most visited (then best mean, then first listed).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from engine.ai.canon import canonical
+from engine.ai.levels import Level
+from engine.ai.levels import level as find_level
+from engine.api import Move, Rules, ScoreLike
+
+MARGIN_WEIGHT = 0.2  # share of the reward given by the VP margin; the rest by the rank
+
+
+def move_key(move: Move) -> str:
+    """The statistics key of a move: its JSON, keys sorted (so equal dicts share a key)."""
+    return json.dumps(move, sort_keys=True, separators=(",", ":"))
+
+
+def rewards(scores: Sequence[ScoreLike]) -> list[float]:
+    """Each seat's reward in 0..1 for a position: mostly its rank, a little its VP margin.
+
+    The rank part is the share of other seats it beats (a tie counts half); the margin part maps
+    `vp - best other vp`, relative to the larger of the two, from -1..1 onto 0..1. Mid-game
+    positions (a capped rollout) are scored the same way, by the engine's `final_scores`.
+    """
+    n = len(scores)
+    out: list[float] = []
+    for s in scores:
+        others = [o for o in scores if o.seat != s.seat]
+        if not others:
+            out.append(1.0)
+            continue
+        beaten = sum(1.0 if o.rank > s.rank else 0.5 if o.rank == s.rank else 0.0 for o in others)
+        best = max(o.vp for o in others)
+        margin = (s.vp - best) / (max(abs(s.vp), abs(best)) + 1)
+        out.append((1 - MARGIN_WEIGHT) * beaten / (n - 1) + MARGIN_WEIGHT * (0.5 + 0.5 * margin))
+    return out
+
+
+class _Node:
+    __slots__ = ("avail", "children", "move", "seat", "totals", "visits")
+
+    def __init__(self, seat: int, move: Move | None, players: int) -> None:
+        self.seat = seat  # the seat whose move led here (-1 at the root)
+        self.move = move
+        self.visits = 0
+        self.avail = 0
+        self.totals = [0.0] * players
+        self.children: dict[str, _Node] = {}
+
+    def mean(self) -> float:
+        return self.totals[self.seat] / self.visits if self.visits else 0.0
+
+
+def search(
+    rules: Rules, root: Any, seat: int, lvl: Level, rng: random.Random
+) -> tuple[Move, dict[str, tuple[int, float]]]:
+    """Search from the canonical state `root`; return the move and the root statistics
+    (move key -> (visits, mean reward))."""
+    players = len(rules.final_scores(root))
+    moves = rules.legal_moves(root, seat)
+    if not moves:
+        raise ValueError(f"seat {seat + 1} has no move to make now")
+    keys = [move_key(m) for m in moves]
+    tree = _Node(-1, None, players)
+    if len(moves) > 1:
+        _run(rules, root, tree, lvl, rng)
+    stats = {k: (c.visits, c.mean()) for k, c in tree.children.items()}
+    best = max(
+        range(len(moves)),
+        key=lambda i: (*stats.get(keys[i], (0, 0.0)), -i),
+    )
+    return moves[best], stats
+
+
+def _run(rules: Rules, root: Any, tree: _Node, lvl: Level, rng: random.Random) -> None:
+    seat_of = rules.current
+    legal = rules.legal_moves
+    apply = rules.apply
+    is_over = rules.is_over
+    seat = seat_of(root)
+    assert seat is not None
+    c = lvl.exploration
+    spent = 0
+    while spent < lvl.budget:
+        state = rules.determinize(root, seat, rng)
+        node = tree
+        path = [tree]
+        # Selection and expansion.
+        while not is_over(state):
+            actor = seat_of(state)
+            assert actor is not None
+            options = legal(state, actor)
+            fresh: list[tuple[str, Move]] = []
+            best: _Node | None = None
+            best_move: Move | None = None
+            best_value = -math.inf
+            for m in options:
+                k = move_key(m)
+                child = node.children.get(k)
+                if child is None:
+                    fresh.append((k, m))
+                    continue
+                child.avail += 1
+                if not fresh:
+                    value = child.totals[actor] / child.visits + c * math.sqrt(
+                        math.log(child.avail) / child.visits
+                    )
+                    if value > best_value:
+                        best, best_move, best_value = child, m, value
+            if fresh:
+                k, m = fresh[rng.randrange(len(fresh))]
+                child = _Node(actor, m, len(tree.totals))
+                child.avail = 1
+                node.children[k] = child
+                state, _ = apply(state, actor, m)
+                spent += 1
+                path.append(child)
+                break
+            assert best is not None and best_move is not None
+            state, _ = apply(state, actor, best_move)
+            spent += 1
+            node = best
+            path.append(node)
+        # Rollout.
+        depth = 0
+        while depth < lvl.rollout_depth and not is_over(state):
+            actor = seat_of(state)
+            assert actor is not None
+            state, _ = apply(state, actor, rng.choice(legal(state, actor)))
+            depth += 1
+        spent += depth
+        reward = rewards(rules.final_scores(state))
+        for n in path:
+            n.visits += 1
+            for i, r in enumerate(reward):
+                n.totals[i] += r
+
+
+def choose(rules: Rules, state: Any, seat: int, *, level: str, seed: int) -> Move:
+    """The move the search player makes for `seat` at `level`; the same inputs, the same move.
+
+    It reads `state` only through `rules.determinize(state, seat, ·)` and `rules.view(state,
+    seat)`, so the move depends on nothing `seat` cannot see (engine/ai/README.md).
+
+    Raises:
+        ValueError: an unknown level, or `seat` has no decision to make now.
+        ContractError: the engine's determinize changed the seat's view.
+    """
+    return choose_with_stats(rules, state, seat, level=level, seed=seed)[0]
+
+
+def choose_with_stats(
+    rules: Rules, state: Any, seat: int, *, level: str, seed: int
+) -> tuple[Move, dict[str, tuple[int, float]]]:
+    """`choose`, with the root statistics (move key -> (visits, mean reward)) for tests/benches."""
+    lvl = find_level(level)
+    root = canonical(rules, state, seat, seed)
+    if rules.current(root) != seat:
+        raise ValueError(f"seat {seat + 1} has no move to make now")
+    return search(rules, root, seat, lvl, random.Random(f"ai/{lvl.name}/{seed}"))
