@@ -121,8 +121,11 @@ def main() -> None:
     print("levels:", ", ".join(f"{lv.name} {lv.budget} applies" for lv in LEVELS.values()))
     tasks = [(g, p, s) for g in args.only for p in args.pairings for s in range(args.games)]
     t0 = time.perf_counter()
+    results: list[dict[str, Any]] = []
     with ProcessPoolExecutor(args.jobs) as pool:
-        results = list(pool.map(play, tasks, chunksize=1))
+        for r in pool.map(play, tasks, chunksize=1):
+            results.append(r)
+            print(f"  {r['game']} {r['pairing']}: {r['result']} {r['vp']}", file=sys.stderr)
     wall = time.perf_counter() - t0
     print(f"{len(tasks)} games in {wall:.0f} s with {args.jobs} processes\n")
 

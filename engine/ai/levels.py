@@ -29,9 +29,9 @@ class Level:
 
 
 LEVELS: dict[str, Level] = {
-    "easy": Level("easy", budget=1_500, rollout_depth=16, exploration=0.7),
-    "normal": Level("normal", budget=12_000, rollout_depth=24, exploration=0.7),
-    "hard": Level("hard", budget=60_000, rollout_depth=32, exploration=0.7),
+    "easy": Level("easy", budget=800, rollout_depth=16, exploration=0.7),
+    "normal": Level("normal", budget=4_000, rollout_depth=24, exploration=0.7),
+    "hard": Level("hard", budget=16_000, rollout_depth=32, exploration=0.7),
 }
 
 
