@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from engine.ai import LEVELS, choose, choose_with_stats, greedy, level, move_key, rewards
+from engine.ai import LEVELS, Level, choose, choose_with_stats, greedy, level, move_key, rewards
 from engine.ai.search import search
 from tests.engine.ai.kit import ALL, Wrapped, positions
 
@@ -110,7 +110,8 @@ def test_rewards_rank_first_then_margin() -> None:
 def test_the_move_played_is_the_most_visited_of_a_real_search() -> None:
     rules = ALL["duel"]
     state, seat = next(positions(rules, seed=4, count=1))
-    move, stats = search(rules, state, seat, LEVELS["easy"], random.Random(1))
+    lv = Level("test", budget=3_000, rollout_depth=16, exploration=0.7)
+    move, stats = search(rules, state, seat, lv, random.Random(1))
     visits = {k: v for k, (v, _) in stats.items()}
     assert visits[move_key(move)] == max(visits.values())
     assert set(visits) <= {move_key(m) for m in rules.legal_moves(state, seat)}
