@@ -13,8 +13,8 @@ import pytest
 from engine.ai import choose
 from tests.engine.ai.kit import ALL
 
-GAMES_PER_RULES = 4
-MIN_WINS = 3  # of 4 (shared wins count half)
+GAMES_PER_RULES = 6
+MIN_WINS = 4  # of 6 (shared wins count half); at the time of writing easy scored 6, 5, 6
 
 
 @pytest.mark.parametrize("game", list(ALL))
