@@ -354,7 +354,15 @@ class Driver:
             last = await self.send(user.click(panel, label), final=True)
             self.stats.confirmations += 1
         after = self.game()
+        # What the player was shown, read from the fake Discord, not from the database: a move
+        # answered with "✅" must be in the log after any restart (a bot that loses an
+        # acknowledged move and lets it be played again must fail here).
+        shown_done = last is not None and last.interaction.shown and panel.content.startswith("✅")
         if after.version == game.version:
+            assert not shown_done, (
+                f"{move} was shown to its player as done ({panel.content[:80]!r}) but is not in "
+                "the move log"
+            )
             return after, last  # a crash came before the move was saved
         assert after.version == game.version + 1, f"{move} played twice?"
         if last.interaction.shown:
