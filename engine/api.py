@@ -109,6 +109,10 @@ class Rules(Protocol):
     def determinize(self, state: Any, seat: int, rng: random.Random) -> Any:
         """A full state consistent with `view(state, seat)`: unseen cards re-dealt by `rng`.
 
-        A game with no hidden information returns `state` itself.
+        The result must be a function of `view(state, seat)` and `rng` only: two states that
+        differ only in what `seat` cannot see give equal results for equal `rng`s (deal the
+        unseen cards from a fixed order, by place; never shuffle them in the order they really
+        lie). The AI relies on it to decide the same whatever the hidden cards are. A game with
+        no hidden information returns `state` itself.
         """
         ...

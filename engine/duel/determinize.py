@@ -6,15 +6,24 @@ in flight, the other seat's memory of specials). Cards the seat can identify are
 its view is unchanged, and every card still sits in exactly one place, so conservation holds by
 construction. The seed is replaced too: the real seed would let a searcher replay the real
 shuffles.
+
+The result is a function of the seat's view and `rng` only (the `Rules.determinize` contract):
+the permutation is built by place, not by card - the i-th hidden place (the other hand, then the
+decks and the cards in flight, in a fixed order) gets the i-th card of a shuffle of the unseen
+cards in their fixed data order - so two states the seat cannot tell apart give the same sample
+for the same `rng`, and an AI seeded the same way decides the same in both.
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import replace
+from typing import TypeVar
 
 from engine.duel import data
 from engine.duel.state import Eye, Hand, State
+
+T = TypeVar("T", int, str)
 
 
 def _unknown_divers(state: State, seat: int) -> list[int]:
@@ -43,18 +52,38 @@ def _unknown_specials(state: State, seat: int) -> list[str]:
     return [s for s in data.SPECIALS if s not in known]
 
 
+def _by_place(unknown: list[T], places: list[T]) -> list[T]:
+    """The unseen cards in the order of the places they sit in (those met nowhere last, in
+    `unknown`'s order): the i-th hidden place, whatever card it really holds."""
+    pool = set(unknown)
+    met: list[T] = []
+    for card in places:
+        if card in pool and card not in met:
+            met.append(card)
+    return met + [c for c in unknown if c not in met]
+
+
 def determinize(state: State, seat: int, rng: random.Random) -> State:
     """A state `seat` cannot tell from `state`: unseen divers, specials and decks re-dealt."""
     if state.step == "over":
         return state
+    other = state.hands[1 - seat]
     divers = _unknown_divers(state, seat)
-    shuffled_divers = divers[:]
-    rng.shuffle(shuffled_divers)
-    dmap = dict(zip(divers, shuffled_divers, strict=True))
+    diver_places: list[int] = [*other.divers, *state.diver_deck, *state.module]
+    if state.deck_top is not None:
+        diver_places.append(state.deck_top[1])
+    if state.harpooned is not None:
+        diver_places.append(state.harpooned)
+    dealt_divers = divers[:]
+    rng.shuffle(dealt_divers)
+    dmap = dict(zip(_by_place(divers, diver_places), dealt_divers, strict=True))
     specials = _unknown_specials(state, seat)
-    shuffled_specials = specials[:]
-    rng.shuffle(shuffled_specials)
-    smap = dict(zip(specials, shuffled_specials, strict=True))
+    special_places: list[str] = [*state.special_deck, *state.aside, *state.drawn]
+    if other.special is not None:
+        special_places.insert(0, other.special)
+    dealt_specials = specials[:]
+    rng.shuffle(dealt_specials)
+    smap = dict(zip(_by_place(specials, special_places), dealt_specials, strict=True))
 
     def dv(v: int) -> int:
         return dmap.get(v, v)
@@ -71,7 +100,7 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
         return tuple(sorted(out)) if sort else out
 
     hands = tuple(Hand(ds(h.divers, sort=True), sp(h.special)) for h in state.hands)
-    domain_deck = list(state.domain_deck)  # nobody knows its order
+    domain_deck = sorted(state.domain_deck)  # nobody knows its order: start from none
     rng.shuffle(domain_deck)
     eye = state.eye
     if eye is not None:

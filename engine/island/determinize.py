@@ -28,6 +28,9 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
     for s, stack in enumerate(state.stacks):
         pool += stack[:-1] if FACE_UP[n][s] else stack
     pool += state.box
+    # Sorted first: a shuffle of the real order would carry it into the sample, and the sample
+    # must depend on the seat's view and `rng` only (the `Rules.determinize` contract).
+    pool.sort()
     rng.shuffle(pool)
     it = iter(pool)
 
@@ -44,7 +47,7 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
         else:
             stacks.append(tuple(next(it) for _ in range(len(stack))))
     box = tuple(sorted(next(it) for _ in range(len(state.box))))
-    reserve = list(state.reserve)
+    reserve = sorted(state.reserve)
     rng.shuffle(reserve)
     return replace(
         state,

@@ -52,17 +52,35 @@ def test_the_twins_really_differ_in_secrets(game: str) -> None:
 
 
 @pytest.mark.parametrize("game", list(HIDDEN))
+def test_determinize_is_a_function_of_the_view_and_the_rng(game: str) -> None:
+    # The engine contract the AI relies on (engine/api.py): same view + same rng = same sample.
+    rules = HIDDEN[game]
+    rng = random.Random(4)
+    for state, seat in positions(rules, seed=12, count=15):
+        sample = rules.determinize(state, seat, random.Random(99))
+        assert rules.view(sample, seat) == rules.view(state, seat)
+        for _ in range(3):
+            twin = rules.determinize(state, seat, rng)
+            again = rules.determinize(twin, seat, random.Random(99))
+            assert rules.to_json(again) == rules.to_json(sample)
+
+
+@pytest.mark.parametrize("game", list(HIDDEN))
 def test_the_canonical_state_is_the_same_for_every_state_of_an_information_set(game: str) -> None:
     rules = HIDDEN[game]
     rng = random.Random(4)
     for state, seat in positions(rules, seed=12, count=15):
-        c = canonical(rules, state, seat, seed=1)
-        assert rules.view(c, seat) == rules.view(state, seat)
+        c = {seed: canonical(rules, state, seat, seed=seed) for seed in (1, 2)}
+        assert rules.view(c[1], seat) == rules.view(state, seat)
+        assert rules.to_json(c[1]) != rules.to_json(c[2]) or rules.view(state, None) == (
+            rules.view(state, seat)
+        )
         for _ in range(3):
             twin = rules.determinize(state, seat, rng)
-            assert rules.to_json(canonical(rules, twin, seat, seed=1)) == rules.to_json(c)
-            # ...and whatever seed made it: the seed only drives the search.
-            assert rules.to_json(canonical(rules, twin, seat, seed=2)) == rules.to_json(c)
+            for seed, expected in c.items():
+                assert rules.to_json(canonical(rules, twin, seat, seed=seed)) == rules.to_json(
+                    expected
+                )
 
 
 @pytest.mark.parametrize("game", list(HIDDEN))
