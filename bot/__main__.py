@@ -56,6 +56,12 @@ def _parser() -> argparse.ArgumentParser:
     off.add_argument(
         "--no-pictures", action="store_true", help="write the transcript without drawing"
     )
+    off.add_argument(
+        "--ai",
+        default="",
+        help="AI levels seat by seat, e.g. normal,normal,easy (easy, normal, hard; 'random' for "
+        "a random player); the seats played by the AI are robots",
+    )
     sub.add_parser("check", help="replay every stored game against its move log")
     bk = sub.add_parser(
         "backup", help="copy the database to a new file (safe while the bot is running)"
@@ -273,7 +279,12 @@ def _offline(args: argparse.Namespace) -> int:
     try:
         result = asyncio.run(
             run_offline(
-                args.players, args.seed, args.out, game=args.game, pictures=not args.no_pictures
+                args.players,
+                args.seed,
+                args.out,
+                game=args.game,
+                pictures=not args.no_pictures,
+                ai=[None if a == "random" else a for a in args.ai.split(",") if a],
             )
         )
     except ValueError as exc:

@@ -27,6 +27,9 @@ LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 DEFAULT_LOBBY_IDLE_DAYS = 7.0
 
 
+DEFAULT_AI_MOVE_DELAY = 3.0  # seconds: long enough for the channel to follow a robot's turn
+
+
 class ConfigError(Exception):
     """A setting is missing or malformed; the message says which and how to fix it."""
 
@@ -39,6 +42,8 @@ class Config:
     log_level: str
     api_base: str | None = None  # tests only: a local fake Discord (loopback addresses only)
     lobby_idle_days: float = DEFAULT_LOBBY_IDLE_DAYS  # 0: lobbies are never closed for idling
+    ai_move_delay: float = DEFAULT_AI_MOVE_DELAY  # seconds before each AI move is played
+    ai_workers: int | None = None  # AI processes; None: one per core (at most 4)
 
     def __repr__(self) -> str:
         # A config in a traceback or a debug print must not carry the token.
@@ -46,7 +51,8 @@ class Config:
         return (
             f"Config(token={token!r}, database_path={str(self.database_path)!r}, "
             f"dev_guild_id={self.dev_guild_id!r}, log_level={self.log_level!r}, "
-            f"api_base={self.api_base!r}, lobby_idle_days={self.lobby_idle_days!r})"
+            f"api_base={self.api_base!r}, lobby_idle_days={self.lobby_idle_days!r}, "
+            f"ai_move_delay={self.ai_move_delay!r}, ai_workers={self.ai_workers!r})"
         )
 
     __str__ = __repr__
@@ -113,6 +119,27 @@ def load_config(env: Mapping[str, str] | None = None) -> Config:
                 f"{quote(idle_raw, token)}; "
                 "0 keeps idle lobbies open for ever."
             )
+    delay_raw = (env.get("AI_MOVE_DELAY") or "").strip()
+    delay = DEFAULT_AI_MOVE_DELAY
+    if delay_raw:
+        try:
+            delay = float(delay_raw)
+        except ValueError:
+            delay = -1.0
+        if not 0 <= delay <= 600:
+            raise ConfigError(
+                f"AI_MOVE_DELAY must be a number of seconds from 0 to 600 (e.g. 3), not "
+                f"{quote(delay_raw, token)}."
+            )
+    workers_raw = (env.get("AI_WORKERS") or "").strip()
+    workers: int | None = None
+    if workers_raw:
+        if not workers_raw.isdigit() or not 1 <= int(workers_raw) <= 32:
+            raise ConfigError(
+                f"AI_WORKERS must be a number of processes from 1 to 32, not "
+                f"{quote(workers_raw, token)}; leave it empty for one per core."
+            )
+        workers = int(workers_raw)
     return Config(
         token=token,
         database_path=Path(db),
@@ -120,6 +147,8 @@ def load_config(env: Mapping[str, str] | None = None) -> Config:
         log_level=level,
         api_base=api_base,
         lobby_idle_days=lobby_idle,
+        ai_move_delay=delay,
+        ai_workers=workers,
     )
 
 

@@ -10,12 +10,14 @@ random legal moves, so the same seed gives the same game. Any installed game can
 from __future__ import annotations
 
 import random
+import re
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
+from bot import ai_seats
 from bot.discord_app import panel
 from bot.games import GAMES
 from bot.outbox import Draw, Outbox, OutMessage, draw_with_render
@@ -61,7 +63,9 @@ class FolderChannel:
         if msg.components == "play":
             lines.append(f"- [Play] (game {msg.game_id}, version {msg.version})")
         elif msg.components == "lobby":
-            lines.append("- [Join] [Leave] [Start] [Cancel] [Seating: random / join order]")
+            lines.append(
+                "- [Join] [Leave] [Start] [Cancel] [Seating: random / join order] [🤖 AI seats]"
+            )
         for f in msg.files:
             path = self.out / f"{len(self.pictures) + 1:03d}-{f.filename}"
             path.write_bytes(f.data)
@@ -70,26 +74,37 @@ class FolderChannel:
         self.transcript.write("\n".join(lines).rstrip() + "\n\n")
 
 
+def slug(name: str) -> str:
+    """A seat's name as a file name: "🤖 Nemo (normal)" -> "nemo-normal", "Ana" -> "ana"."""
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "seat"
+
+
 class PrivateNotes:
     """Each seat's private file: what that seat alone sees (panels, hand, private pictures)."""
 
     def __init__(self, out: Path, names: Sequence[str]) -> None:
         self.folder = out / PRIVATE
         self.folder.mkdir(parents=True, exist_ok=True)
-        self.files = {
-            n: (self.folder / f"{n.lower()}.md").open("w", encoding="utf-8") for n in names
-        }
+        self.files: dict[str, TextIO] = {}
+        for n in names:
+            self._file(n)
         self.pictures: list[Path] = []
+
+    def _file(self, who: str) -> TextIO:
+        fh = self.files.get(who)
+        if fh is None:
+            fh = self.files[who] = (self.folder / f"{slug(who)}.md").open("w", encoding="utf-8")
+        return fh
 
     def write(self, who: str, head: str, text: str) -> None:
         body = "\n".join(f"> {line}" if line else ">" for line in text.splitlines())
-        self.files[who].write(f"### {head}\n\n{body}\n\n")
+        self._file(who).write(f"### {head}\n\n{body}\n\n")
 
     def picture(self, who: str, filename: str, data: bytes, alt: str) -> None:
-        path = self.folder / f"{who.lower()}-{len(self.pictures) + 1:03d}-{filename}"
+        path = self.folder / f"{slug(who)}-{len(self.pictures) + 1:03d}-{filename}"
         path.write_bytes(data)
         self.pictures.append(path)
-        self.files[who].write(f"- picture {path.name}: {alt}\n\n")
+        self._file(who).write(f"- picture {path.name}: {alt}\n\n")
 
     def close(self) -> None:
         for fh in self.files.values():
@@ -134,18 +149,32 @@ async def run_offline(
     pictures: bool = True,
     panels: bool = True,
     draw: Draw | None = None,
+    ai: Sequence[str | None] = (),
 ) -> OfflineResult:
-    """Play a whole game of `players` seeded random players into the folder `out`.
+    """Play a whole game of `players` seeded players into the folder `out`.
+
+    `ai`: one entry per seat, an AI level (that seat is a robot played by the AI seats of the
+    platform, through `GameService.play_ai`) or None (a uniform random player); missing
+    entries are random players. With `ai` given, `players` defaults to its length.
 
     Raises:
-        ValueError: no such game, or a player count the game does not allow.
+        ValueError: no such game, no such AI level, or a player count the game does not allow.
     """
     if game not in GAMES.games:
         raise ValueError(f"There is no game {game!r}; installed: {', '.join(GAMES.games)}.")
     plugin = GAMES.get(game)
     rules = plugin.rules
+    for level in ai:
+        if level is not None and level not in ai_seats.LEVELS:
+            raise ValueError(
+                f"There is no AI level {level!r}; the levels are {', '.join(ai_seats.LEVELS)}."
+            )
+    if players is None and ai:
+        players = len(ai)
     if players is None:
         players = rules.min_players if rules.min_players == rules.max_players else 3
+    if len(ai) > players:
+        raise ValueError(f"{len(ai)} AI levels given for {players} players.")
     if not rules.min_players <= players <= rules.max_players:
         raise ValueError(
             f"{plugin.title} is played by {rules.min_players} to {rules.max_players} players, "
@@ -181,17 +210,42 @@ async def run_offline(
             chosen_draw: Draw = draw or (draw_with_render if pictures else no_pictures)
             outbox = Outbox(store, channel, draw=chosen_draw)
             svc = GameService(store, outbox=outbox)
+            levels = [*ai, *([None] * (players - len(ai)))]
             await svc.open_lobby(GUILD_ID, CHANNEL_ID, users[0], names[0], kind=game)
-            for uid, nm in zip(users[1:], names[1:], strict=True):
-                await svc.join(CHANNEL_ID, uid, nm)
-            rec = await svc.start(CHANNEL_ID, users[0], can_manage=False, seed=seed)
+            if levels[0] is not None:
+                # Seat 1 is a robot too: it sits down, then the opening member leaves.
+                await svc.add_ai(CHANNEL_ID, users[0], levels[0], can_manage=True)
+                await svc.leave(CHANNEL_ID, users[0])
+            for uid, nm, level in zip(users[1:], names[1:], levels[1:], strict=True):
+                if level is None:
+                    await svc.join(CHANNEL_ID, uid, nm)
+                else:
+                    await svc.add_ai(CHANNEL_ID, users[0], level, can_manage=True)
+            lobby = await svc.game_in(CHANNEL_ID)
+            assert lobby is not None
+            # `--ai` names the seats in order, so the seats are not drawn.
+            rec = await svc.start(
+                CHANNEL_ID,
+                lobby.host_id,
+                can_manage=True,
+                seed=seed,
+                order=[s.user_id for s in lobby.seats],
+                allow_only_ai=True,
+            )
             await outbox.deliver_pending()
-            by_user = dict(zip(users, names, strict=True))
+            by_user = {s.user_id: s.name for s in rec.seats}
             try:
                 while rec.status == "active":
                     seat = rec.current
                     assert seat is not None
                     uid = rec.user_at(seat)
+                    if rec.seats[seat].ai is not None:
+                        played = await svc.play_ai(CHANNEL_ID, rec.version)
+                        assert played is not None  # a robot's turn: the AI always plays
+                        moves += 1
+                        rec = played.record
+                        await outbox.deliver_pending()
+                        continue
                     mine = rec.seen(seat)
                     if panels:
                         notes.write(

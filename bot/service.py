@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any, NamedTuple
 
-from bot import texts
+from bot import ai_seats, texts
 from bot.games import GAMES
 from bot.outbox import Outbox, error_id
 from bot.plugin import EventLine, GamePlugin, Post, Seen
@@ -96,8 +96,13 @@ class GameUnavailable(ServiceError):
 
 class Seat(NamedTuple):
     seat: int  # engine seat, 0-based (players read seat + 1)
-    user_id: int
+    user_id: int  # < 0: a robot seat, no Discord member behind it
     name: str
+    ai: str | None = None  # the AI level that plays this seat (robot or autopilot), else None
+
+    @property
+    def robot(self) -> bool:
+        return self.user_id < 0
 
 
 @dataclass(frozen=True)
@@ -116,6 +121,7 @@ class GameRecord:
     seating: str = "random"  # lobby setting: "random" draw or "join" order
     updated_at: str = ""
     kind: str = ""  # the game (registry key)
+    deadline_hours: int | None = None  # the host's turn deadline (None: none)
 
     @property
     def plugin(self) -> GamePlugin:
@@ -161,7 +167,7 @@ class PlayResult:
 
 
 def _seats(rows: Sequence[SeatRow]) -> list[Seat]:
-    return [Seat(r.seat, r.user_id, r.name) for r in rows]
+    return [Seat(r.seat, r.user_id, r.name, r.ai) for r in rows]
 
 
 DEFAULT_LOBBY_IDLE = timedelta(days=7)
@@ -247,8 +253,15 @@ class GameService:
         cache_size: int = 2000,
         lobby_idle: timedelta | None = DEFAULT_LOBBY_IDLE,
         clock: Callable[[], datetime] = utc_now,
+        thinker: ai_seats.Thinker | None = None,
     ):
         self.store = store
+        # Where AI decisions are computed (the bot passes a process pool; inline by default).
+        self.thinker = thinker or ai_seats.Thinker(workers=0)
+        # Told (channel, version) whenever the AI should play the seat to move; the bot's
+        # AiRunner plays it after a short delay. None: nobody plays AI turns (tests call
+        # `play_ai` themselves).
+        self.on_ai_turn: Callable[[int, int], None] | None = None
         self.outbox = outbox
         self._locks: dict[int, asyncio.Lock] = {}
         self._cache: dict[int, GameRecord] = {}  # channel -> active game, replay-checked
@@ -328,6 +341,7 @@ class GameService:
             seating=row.seating,
             updated_at=row.updated_at,
             kind=row.kind,
+            deadline_hours=row.deadline_hours,
         )
 
     async def _active(self, channel_id: int) -> GameRecord:
@@ -593,6 +607,7 @@ class GameService:
             else:
                 self._last_command.pop(key, None)
         self._kick()
+        self._ai_check(result.record)
         return result
 
     async def _commit(
@@ -660,17 +675,26 @@ class GameService:
         ]
         # The move itself was appended in this transaction, so it is in unit_moves already.
         mine = [e for m in unit_moves if m.seat == seat for e in m.events]
+        # AI-played moves carry the robot mark in their log text (a note `play_ai` and `skip`
+        # add; an engine's describe never writes it). Robots wear it in their names; the moves
+        # the AI played for a person (autopilot, deadline, skip) are marked here.
+        by_ai = {
+            m.seat for m in unit_moves if ai_seats.ROBOT in m.text and not rec.seats[m.seat].robot
+        }
         ping = await tx.latest_outbox(rec.id, "turn_ping")
         if ping is not None:
-            rows.append(
-                NewOutbox(
-                    rec.channel_id,
-                    "ping_done",
-                    {"text": plugin.done_line(before, seat, mine)},
-                    edits=ping.id,
-                )
-            )
+            done = plugin.done_line(before, seat, mine)
+            if seat in by_ai and unit_moves and ai_seats.ROBOT in unit_moves[-1].text:
+                done = f"{ai_seats.ROBOT} (played by the AI) {done}"
+            rows.append(NewOutbox(rec.channel_id, "ping_done", {"text": done}, edits=ping.id))
         post = plugin.phase_post(before, after, unit_moves, readable(evs, None))
+        if post is not None and by_ai:
+            who = ", ".join(
+                f"{texts.seat_tag(s)} {texts.name(rec.names[s])}" for s in sorted(by_ai)
+            )
+            post = replace(
+                post, text=f"{post.text}\n{ai_seats.ROBOT} Moves played by the AI for: {who}."
+            )
         if post is not None:
             rows.append(NewOutbox(rec.channel_id, "phase_post", _post_payload(rec, post, after)))
         if rec.status == "finished":
@@ -683,6 +707,23 @@ class GameService:
     def _ping_row(self, rec: GameRecord) -> NewOutbox:
         current = rec.current
         assert current is not None
+        holder = rec.seats[current]
+        if holder.ai is not None:
+            # A robot has nobody to ping, and a member on autopilot asked not to be bothered:
+            # the channel just sees who is thinking (this line is edited once the move is in).
+            must = rec.plugin.must_decide(rec.seen(None), you=False)
+            how = "" if holder.robot else f" ({ai_seats.ROBOT} autopilot)"
+            return NewOutbox(
+                rec.channel_id,
+                "turn_ping",
+                {
+                    "text": f"{texts.seat_tag(current)} {texts.name(holder.name)}{how} is "
+                    f"thinking: must {must}…",
+                    "mentions": [],
+                    "components": None,
+                    "version": rec.version,
+                },
+            )
         uid = rec.user_at(current)
         return NewOutbox(
             rec.channel_id,
@@ -819,8 +860,7 @@ class GameService:
             if not any(s.user_id == user_id for s in seats):
                 raise NotInGame("You are not in this lobby.")
             rest = [
-                SeatRow(i, s.user_id, s.name)
-                for i, s in enumerate(s for s in seats if s.user_id != user_id)
+                replace(s, seat=i) for i, s in enumerate(s for s in seats if s.user_id != user_id)
             ]
             host = row.host_id if row.host_id != user_id else (rest[0].user_id if rest else 0)
             if not rest:
@@ -868,8 +908,10 @@ class GameService:
         can_manage: bool,
         order: list[int] | None = None,
         seed: int | None = None,
+        allow_only_ai: bool = False,
     ) -> GameRecord:
         """Start the lobby's game: seats in `order` (user ids), else shuffled by the game's seed.
+        A table of robots only is refused unless `allow_only_ai` (the offline runner).
 
         Raises:
             NoGame, NotAllowed, LobbyError (wrong player count, bad order, already started).
@@ -895,6 +937,12 @@ class GameService:
                         f"the lobby has {n}. Wait for more players to join.",
                         code="player_count",
                     )
+                if not allow_only_ai and all(s.user_id < 0 for s in seats):
+                    raise LobbyError(
+                        "A game needs at least one person at the table: join it, or wait for a "
+                        "player, before starting.",
+                        code="only_ai",
+                    )
                 game_seed = row.seed if seed is None else seed
                 by_user = {s.user_id: s for s in seats}
                 if order is None and row.seating == "join":
@@ -912,7 +960,7 @@ class GameService:
                     ordered = list(seats)
                     random.Random(f"{game_seed}/seats").shuffle(ordered)
                     note = f"Seat order drawn at random (seed {game_seed})."
-                new_seats = [SeatRow(i, s.user_id, s.name) for i, s in enumerate(ordered)]
+                new_seats = [replace(s, seat=i) for i, s in enumerate(ordered)]
                 state = rules.new_game(n, game_seed)
                 if not await tx.bump_game(
                     row.id,
@@ -937,6 +985,7 @@ class GameService:
                 )
             self._remember(rec)
         self._kick()
+        self._ai_check(rec)
         return rec
 
     async def cancel(self, channel_id: int, user_id: int, *, can_manage: bool) -> GameRecord:
@@ -1033,18 +1082,44 @@ class GameService:
             plugin = rec.plugin
             who = texts.name(by_name)
             skipped = texts.name(rec.names[seat])
-            note = f" (skipped by {who})"
+            note = f" ({ai_seats.ROBOT} AI, turn skipped by {who})"
+            # The AI plays the skipped turn (not a blind pass): its moves are decided first,
+            # outside the write transaction (a search takes up to a second or two, and the
+            # database serves every channel), then stored together.
+            moves: list[dict[str, Any]] = []
+            probe = rec
+            for _ in range(SKIP_LIMIT):
+                assert probe.state is not None
+                before = probe.seen(seat)
+                try:
+                    move = dict(
+                        await self.thinker.decide(
+                            plugin.rules,
+                            probe.state,
+                            seat,
+                            ai_seats.DEFAULT_LEVEL,
+                            ai_seats.decision_seed(rec.id, probe.version, seat),
+                        )
+                    )
+                except Exception:
+                    # A moderator's skip must always work: should the AI fail (a broken
+                    # worker pool, an engine breaking determinize's contract), the game's
+                    # own safe choice (a pass, the first option) plays instead.
+                    log.exception("game %s: the AI could not play the skipped turn", rec.id)
+                    move = dict(plugin.skip_move(before))
+                new_state, _ = plugin.rules.apply(probe.state, seat, move)
+                status = "finished" if plugin.rules.is_over(new_state) else "active"
+                probe = replace(probe, state=new_state, version=probe.version + 1, status=status)
+                moves.append(move)
+                if probe.current != seat or plugin.skip_ends(before, probe.seen(seat), move):
+                    break
             done: list[str] = []
             async with self.store.write() as tx:
                 cur = rec
-                for _ in range(SKIP_LIMIT):
-                    before = cur.seen(seat)
-                    move = plugin.skip_move(before)
+                for move in moves:
                     result = await self._commit(tx, cur, seat, user_id, move, note)
                     done.append(plugin.rules.describe(move, cur.state))
                     cur = result.record
-                    if cur.current != seat or plugin.skip_ends(before, cur.seen(seat), move):
-                        break
                 await tx.add_admin_log(
                     rec.id,
                     kind="skip",
@@ -1068,6 +1143,7 @@ class GameService:
                 )
             self._remember(cur)
         self._kick()
+        self._ai_check(cur)
         return SkipResult(cur, seat, done)
 
     def _check_may_manage_rec(
@@ -1179,8 +1255,7 @@ class GameService:
             if target is None:
                 raise NotInGame(f"<@{target_id}> is not in this lobby.", code="target_not_seated")
             rest = [
-                SeatRow(i, s.user_id, s.name)
-                for i, s in enumerate(s for s in seats if s.user_id != target_id)
+                replace(s, seat=i) for i, s in enumerate(s for s in seats if s.user_id != target_id)
             ]
             await tx.add_admin_log(
                 row.id,
@@ -1218,6 +1293,256 @@ class GameService:
             assert fresh is not None
             rec = await self._record(tx, fresh)
             await self._lobby_edit(tx, rec, "lobby")
+        self._kick()
+        return rec
+
+    # --- AI seats, autopilot, turn deadlines -------------------------------------------------
+
+    def ai_reason(self, rec: GameRecord, now: datetime | None = None) -> str | None:
+        """Why the AI should play the seat to move now: "robot", "autopilot", "deadline" (the
+        host's turn deadline has passed), or None (a person decides)."""
+        seat = rec.current
+        if rec.status != "active" or seat is None or rec.flagged:
+            return None
+        holder = rec.seats[seat]
+        if holder.robot:
+            return "robot"
+        if holder.ai is not None:
+            return "autopilot"
+        due = self.deadline_at(rec)
+        if due is not None and (now or self.clock()) >= due:
+            return "deadline"
+        return None
+
+    def deadline_at(self, rec: GameRecord) -> datetime | None:
+        """When the AI takes the waiting seat's turn (None: no deadline). The wait starts at the
+        game's last change: a move, a skip, a seat handed over."""
+        if rec.deadline_hours is None or rec.current is None or not rec.updated_at:
+            return None
+        since = datetime.fromisoformat(rec.updated_at)
+        return since + timedelta(hours=rec.deadline_hours)
+
+    def _ai_check(self, rec: GameRecord) -> None:
+        """Tell the AI runner when a robot or an autopilot seat is to move."""
+        if self.on_ai_turn is not None and self.ai_reason(rec) in ("robot", "autopilot"):
+            self.on_ai_turn(rec.channel_id, rec.version)
+
+    async def ai_due(self) -> list[tuple[int, int, datetime]]:
+        """(channel, version, when) of every game in progress whose seat to move the AI will
+        play: robots and autopilots now, deadlines when they pass (a start-up and periodic scan,
+        so a restart in the middle of an AI turn resumes it)."""
+        out = []
+        now = self.clock()
+        for rec in await self.active_games():
+            why = self.ai_reason(rec, now)
+            if why is not None:
+                out.append((rec.channel_id, rec.version, now))
+            else:
+                due = self.deadline_at(rec)
+                if due is not None:
+                    out.append((rec.channel_id, rec.version, due))
+        return out
+
+    async def play_ai(self, channel_id: int, version: int) -> PlayResult | None:
+        """Play the AI's move for the seat to move, if the AI should (a robot or autopilot seat,
+        or a passed deadline) and the game is still at `version`; else None and nothing changes.
+
+        The decision is computed outside the channel's lock (in the thinker's process pool),
+        then committed under it with the version check, like any player's move.
+        """
+        rec = await self._active(channel_id)
+        why = self.ai_reason(rec)
+        if rec.version != version or why is None:
+            return None
+        seat = rec.current
+        assert seat is not None and rec.state is not None
+        level = rec.seats[seat].ai or ai_seats.DEFAULT_LEVEL
+        move = await self.thinker.decide(
+            rec.plugin.rules,
+            rec.state,
+            seat,
+            level,
+            ai_seats.decision_seed(rec.id, rec.version, seat),
+        )
+        note = {
+            "robot": f" {ai_seats.ROBOT}",
+            "autopilot": f" ({ai_seats.ROBOT} autopilot)",
+            "deadline": f" ({ai_seats.ROBOT} AI: turn deadline passed)",
+        }[why]
+        async with self._lock(channel_id):
+            fresh = await self._active(channel_id)
+            if fresh.version != version:
+                return None
+            async with self.store.write() as tx:
+                result = await self._commit(tx, fresh, seat, fresh.user_at(seat), dict(move), note)
+            self._remember(result.record)
+        self._kick()
+        self._ai_check(result.record)
+        return result
+
+    async def add_ai(
+        self, channel_id: int, user_id: int, level: str, *, can_manage: bool
+    ) -> GameRecord:
+        """Seat a robot of `level` in the lobby (host or Manage Channels).
+
+        Raises:
+            NoGame, NotAllowed, LobbyError (started or full), ServiceError (no such level).
+        """
+        if level not in ai_seats.LEVELS:
+            raise ServiceError(
+                f"There is no AI level {texts.quoted(str(level))[:40]}; choose "
+                f"{', '.join(ai_seats.LEVELS)}.",
+                code="bad_level",
+            )
+        async with self._lock(channel_id), self.store.write() as tx:
+            row = await self._open_row(tx, channel_id)
+            self._check_may_manage(row, user_id, can_manage, "add an AI seat")
+            if row.status != "lobby":
+                raise LobbyError(
+                    "The game has started, so seats are fixed. A player can hand their seat to "
+                    "the AI with `/games autopilot`.",
+                    code="started",
+                )
+            seats = await tx.seats(row.id)
+            most = GAMES.get(row.kind).rules.max_players
+            if len(seats) >= most:
+                raise LobbyError(f"The lobby is full ({most} players).", code="full")
+            robot_id = min([0, *(s.user_id for s in seats)]) - 1
+            name = ai_seats.robot_name([s.name for s in seats], level)
+            seats.append(SeatRow(len(seats), robot_id, name, level))
+            rec = await self._lobby_change(tx, row, seats, row.host_id)
+        self._kick()
+        return rec
+
+    async def remove_ai(self, channel_id: int, user_id: int, *, can_manage: bool) -> GameRecord:
+        """Take the last robot seat out of the lobby (host or Manage Channels).
+
+        Raises:
+            NoGame, NotAllowed, LobbyError (started, or no AI seat to remove).
+        """
+        async with self._lock(channel_id), self.store.write() as tx:
+            row = await self._open_row(tx, channel_id)
+            self._check_may_manage(row, user_id, can_manage, "remove an AI seat")
+            if row.status != "lobby":
+                raise LobbyError("The game has started, so seats are fixed.", code="started")
+            seats = await tx.seats(row.id)
+            robots = [s for s in seats if s.user_id < 0]
+            if not robots:
+                raise LobbyError("There is no AI seat in this lobby to remove.", code="no_ai")
+            gone = robots[-1]
+            rest = [replace(s, seat=i) for i, s in enumerate(s for s in seats if s is not gone)]
+            rec = await self._lobby_change(tx, row, rest, row.host_id)
+        self._kick()
+        return rec
+
+    async def set_autopilot(
+        self, channel_id: int, user_id: int, on: bool, level: str = ai_seats.DEFAULT_LEVEL
+    ) -> GameRecord:
+        """Hand the caller's seat to the AI (`on`) or take it back. The channel is told; the AI
+        plays at once if it is the seat's turn.
+
+        Raises:
+            NoGame, NotInGame, LobbyError (already so), ServiceError (bad level).
+        """
+        _checked(user_id)
+        if level not in ai_seats.LEVELS:
+            raise ServiceError(
+                f"There is no AI level {texts.quoted(str(level))[:40]}; choose "
+                f"{', '.join(ai_seats.LEVELS)}.",
+                code="bad_level",
+            )
+        async with self._lock(channel_id):
+            rec = await self._active(channel_id)
+            seat = rec.seat_of(user_id)
+            if seat is None:
+                raise NotInGame("You have no seat in this game, so there is no autopilot to set.")
+            holder = rec.seats[seat]
+            if on and holder.ai is not None:
+                raise LobbyError(
+                    f"Your seat is already on autopilot ({holder.ai}). Turn it off with "
+                    "`/games autopilot on:False`.",
+                    code="autopilot_on",
+                )
+            if not on and holder.ai is None:
+                raise LobbyError(
+                    "Your seat is not on autopilot: you are playing it yourself.",
+                    code="autopilot_off",
+                )
+            who = f"{texts.seat_tag(seat)} {texts.name(holder.name)}"
+            text = (
+                f"{ai_seats.ROBOT} {who} handed their seat to the AI ({level}) until they take "
+                "it back."
+                if on
+                else f"👋 {who} is back and plays their own seat again."
+            )
+            async with self.store.write() as tx:
+                await tx.set_seat_ai(rec.id, seat, level if on else None)
+                rows = [NewOutbox(channel_id, "notice", {"text": text})]
+                fresh = replace(
+                    rec,
+                    seats=[
+                        s._replace(ai=level if on else None) if s.seat == seat else s
+                        for s in rec.seats
+                    ],
+                )
+                if rec.current == seat:
+                    # The waiting ping changes hands: the AI's "thinking" line, or the player's.
+                    ping = await tx.latest_outbox(rec.id, "turn_ping")
+                    if ping is not None:
+                        rows.append(
+                            NewOutbox(
+                                channel_id,
+                                "ping_done",
+                                {"text": "↪ " + ("handed to the AI." if on else "taken back.")},
+                                edits=ping.id,
+                            )
+                        )
+                    rows.append(self._ping_row(fresh))
+                await tx.add_outbox(rec.id, rows)
+            self._remember(fresh)
+        self._kick()
+        self._ai_check(fresh)
+        return fresh
+
+    async def set_deadline(
+        self, channel_id: int, user_id: int, hours: int | None, *, can_manage: bool
+    ) -> GameRecord:
+        """Set the game's turn deadline (host or Manage Channels): past it, the AI plays the
+        waiting seat's turn, marked as such.
+
+        Raises:
+            NoGame, NotAllowed, ServiceError (a span not offered).
+        """
+        if hours not in ai_seats.DEADLINES.values():
+            spans = ", ".join(ai_seats.DEADLINES)
+            raise ServiceError(f"The deadline must be one of {spans}.", code="bad_deadline")
+        async with self._lock(channel_id):
+            async with self.store.write() as tx:
+                row = await self._open_row(tx, channel_id)
+                self._check_may_manage(row, user_id, can_manage, "set the turn deadline")
+                await tx.set_deadline(row.id, hours)
+                fresh_row = await tx.game(row.id)
+                assert fresh_row is not None
+                rec = await self._record(tx, fresh_row)
+                await tx.add_outbox(
+                    rec.id,
+                    [
+                        NewOutbox(
+                            channel_id,
+                            "notice",
+                            {
+                                "text": "⏰ Turn deadline: "
+                                + (
+                                    "none."
+                                    if hours is None
+                                    else f"{ai_seats.deadline_label(hours)}; past it, the AI "
+                                    f"({ai_seats.DEFAULT_LEVEL}) plays the waiting turn."
+                                )
+                            },
+                        )
+                    ],
+                )
+            self._cache.pop(channel_id, None)
         self._kick()
         return rec
 

@@ -128,6 +128,13 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         """,
         "CREATE INDEX admin_log_game ON admin_log (game_id, after_move)",
     ),
+    (
+        # AI seats: `ai` is the level of the search player that plays the seat - a robot seat
+        # (user_id < 0, no Discord member) or a member's seat on autopilot. NULL: a person.
+        "ALTER TABLE seats ADD COLUMN ai TEXT",
+        # The host's turn deadline; past it the AI plays the waiting seat's turn. NULL: none.
+        "ALTER TABLE games ADD COLUMN deadline_hours INTEGER",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -252,13 +259,15 @@ class GameRow:
     updated_at: str
     seating: str = "random"  # "random" (drawn with the seed) or "join" (join order)
     kind: str = "nauticus"  # the game (a key of the registry in bot.games)
+    deadline_hours: int | None = None  # past it, the AI plays the waiting seat's turn
 
 
 @dataclass(frozen=True, slots=True)
 class SeatRow:
     seat: int
-    user_id: int
+    user_id: int  # < 0: a robot seat (no Discord member behind it)
     name: str
+    ai: str | None = None  # the AI level playing the seat (a robot, or a member's autopilot)
 
 
 @dataclass(frozen=True, slots=True)
@@ -305,7 +314,7 @@ class NewOutbox:
 
 _GAME_COLS = (
     "id, guild_id, channel_id, status, host_id, engine_version, seed, version, state_json, "
-    "flagged, created_at, updated_at, seating, kind"
+    "flagged, created_at, updated_at, seating, kind, deadline_hours"
 )
 _OUTBOX_COLS = (
     "id, game_id, channel_id, kind, payload_json, edits, nonce, created_at, sent_at, message_id, "
@@ -447,6 +456,16 @@ class Tx:
         )
         return n == 1
 
+    async def set_deadline(self, game_id: int, hours: int | None) -> None:
+        """A setting, not a change of the game: the version (and so every panel) stays."""
+        await self.run("UPDATE games SET deadline_hours = ? WHERE id = ?", (hours, game_id))
+
+    async def set_seat_ai(self, game_id: int, seat: int, ai: str | None) -> None:
+        """Hand a seat to the AI or take it back (autopilot); the game's version stays."""
+        await self.run(
+            "UPDATE seats SET ai = ? WHERE game_id = ? AND seat = ?", (ai, game_id, seat)
+        )
+
     async def flag_game(self, game_id: int, reason: str) -> None:
         await self.run("UPDATE games SET flagged = ? WHERE id = ?", (reason, game_id))
 
@@ -479,7 +498,7 @@ class Tx:
 
     async def seats(self, game_id: int) -> list[SeatRow]:
         rows = await self.all(
-            "SELECT seat, user_id, name FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
+            "SELECT seat, user_id, name, ai FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
         )
         return [SeatRow(*r) for r in rows]
 
@@ -487,8 +506,8 @@ class Tx:
         """Replace the seats of a game (seat numbers are reassigned when the game starts)."""
         await self.run("DELETE FROM seats WHERE game_id = ?", (game_id,))
         await self.conn.executemany(
-            "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, ?, ?, ?)",
-            [(game_id, s.seat, s.user_id, s.name) for s in seats],
+            "INSERT INTO seats (game_id, seat, user_id, name, ai) VALUES (?, ?, ?, ?, ?)",
+            [(game_id, s.seat, s.user_id, s.name, s.ai) for s in seats],
         )
 
     # --- moves ---------------------------------------------------------------------------

@@ -115,7 +115,8 @@ def lobby_text(
         head = (
             f"**{title} lobby** hosted by {name(host_name)} — "
             f"{len(seats)}/{max_players} players. Press Join to take a seat; "
-            f"the host starts with {min_players}–{max_players} players.\n"
+            f"the host starts with {min_players}–{max_players} players and can fill seats "
+            "with the AI (🤖 AI seats).\n"
             f"Seat order: {order}."
         )
     elif status == "active":

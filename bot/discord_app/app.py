@@ -14,11 +14,11 @@ import logging
 import time
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import texts
+from bot import ai_seats, texts
 from bot.discord_app import ids, panel, perms, views
 from bot.games import GAMES
 from bot.outbox import Draw, OutFile, draw_with_render, error_id
@@ -33,6 +33,9 @@ from bot.service import (
 )
 from bot.store import DiskFull
 from engine.errors import IllegalMove
+
+if TYPE_CHECKING:
+    from bot.ai_runner import AiRunner
 
 log = logging.getLogger(__name__)
 
@@ -88,6 +91,7 @@ class GameApp:
         # (no members intent to look them up later); a restart loses them, which only means
         # the moderator runs the command again.
         self._pending_names: dict[int, str] = {}
+        self.ai_runner: AiRunner | None = None  # set by the client that runs AI turns
 
     # --- replies -------------------------------------------------------------------------------
 
@@ -285,6 +289,9 @@ class GameApp:
         if cid.kind == "lobby":
             await self._lobby_click(itx, channel_id, cid)
             return
+        if cid.kind == "ai":
+            await self._ai_seat_choice(itx, channel_id, cid, values[0] if values else "")
+            return
         if cid.kind == "abort":
             await self._game(channel_id, game_id=cid.game_id)
             await itx.response.defer()
@@ -371,12 +378,69 @@ class GameApp:
         elif cid.arg == "cancel":
             await svc.cancel(channel_id, user.id, can_manage=self._can_manage(itx))
             await self.reply(itx, "The lobby was cancelled.")
+        elif cid.arg == "ai":
+            rec = await self._game(channel_id, game_id=cid.game_id)
+            if user.id != rec.host_id and not self._can_manage(itx):
+                raise Refusal("Only the host or a member with Manage Channels can add AI seats.")
+            await self.reply(
+                itx,
+                f"{ai_seats.ROBOT} Choose a level to seat a robot (easy, normal or hard), or "
+                "remove one. AI seats play their turns themselves, a few seconds after their "
+                "turn comes; every AI move is marked with the robot sign.",
+                view=views.ai_seat_view(rec.id, rec.version),
+            )
         elif cid.arg == "seating":
             rec = await svc.toggle_seating(channel_id, user.id, can_manage=self._can_manage(itx))
             order = "the join order" if rec.seating == "join" else "drawn at random at the start"
             await self.reply(itx, f"Seat order: {order}. Press the button again to switch back.")
         else:
             raise Refusal("That button is not known; open a fresh lobby.")
+
+    async def _ai_seat_choice(
+        self, itx: discord.Interaction[Any], channel_id: int, cid: ids.CustomId, choice: str
+    ) -> None:
+        await self._game(channel_id, game_id=cid.game_id)
+        await itx.response.defer(ephemeral=True, thinking=True)
+        if choice == views.AI_REMOVE:
+            await self.service.remove_ai(channel_id, itx.user.id, can_manage=self._can_manage(itx))
+            await self.reply(itx, "The last AI seat was removed from the lobby.")
+            return
+        rec = await self.service.add_ai(
+            channel_id, itx.user.id, choice, can_manage=self._can_manage(itx)
+        )
+        await self.reply(itx, f"{texts.name(rec.seats[-1].name)} took a seat in the lobby.")
+
+    async def _autopilot(
+        self, itx: discord.Interaction[Any], channel_id: int, options: Mapping[str, Any]
+    ) -> None:
+        on = bool(options.get("on"))
+        level = str(options.get("level") or ai_seats.DEFAULT_LEVEL)
+        await itx.response.defer(ephemeral=True, thinking=True)
+        await self.service.set_autopilot(channel_id, itx.user.id, on, level)
+        if on:
+            text = (
+                f"{ai_seats.ROBOT} Autopilot on ({level}): the AI plays your seat, without "
+                "pinging you, until you run `/games autopilot on:False`. Its moves are marked "
+                "in the log and the posts."
+            )
+        else:
+            text = "Autopilot off: you play your own seat again and get your pings."
+        await self.reply(itx, text)
+
+    async def _deadline(
+        self, itx: discord.Interaction[Any], channel_id: int, options: Mapping[str, Any]
+    ) -> None:
+        span = str(options.get("span") or "none")
+        if span not in ai_seats.DEADLINES:
+            raise Refusal(f"The deadline must be one of {', '.join(ai_seats.DEADLINES)}.")
+        hours = ai_seats.DEADLINES[span]
+        await itx.response.defer(ephemeral=True, thinking=True)
+        rec = await self.service.set_deadline(
+            channel_id, itx.user.id, hours, can_manage=self._can_manage(itx)
+        )
+        due = self.service.deadline_at(rec)
+        when = f" The turn waiting now goes to the AI <t:{int(due.timestamp())}:R>." if due else ""
+        await self.reply(itx, f"Turn deadline set: {ai_seats.deadline_label(hours)}.{when}")
 
     # --- slash commands ------------------------------------------------------------------------
 
@@ -475,6 +539,10 @@ class GameApp:
             await self._remove(itx, channel_id, options)
         elif name == "mygames":
             await self.reply(itx, await self._mygames(itx))
+        elif name == "autopilot":
+            await self._autopilot(itx, channel_id, options)
+        elif name == "deadline":
+            await self._deadline(itx, channel_id, options)
         else:  # "about"
             await self.reply(itx, await self._about(itx))
 
@@ -512,7 +580,16 @@ class GameApp:
         title = rec.plugin.title
         if rec.state is None:
             return f"A {title} lobby is open here. Players so far: {names or 'none'}."
-        return f"**{title}** · {rec.plugin.status_line(rec.seen(None))}\nPlayers: {names}."
+        extra = ""
+        due = self.service.deadline_at(rec)
+        if rec.deadline_hours is not None:
+            extra = f"\nTurn deadline: {ai_seats.deadline_label(rec.deadline_hours)}" + (
+                f"; the AI plays this turn <t:{int(due.timestamp())}:R>." if due else "."
+            )
+        auto = [texts.name(s.name) for s in rec.seats if s.ai is not None and not s.robot]
+        if auto:
+            extra += f"\n{ai_seats.ROBOT} On autopilot: {', '.join(auto)}."
+        return f"**{title}** · {rec.plugin.status_line(rec.seen(None))}\nPlayers: {names}.{extra}"
 
     async def _board(self, itx: discord.Interaction[Any], channel_id: int, *, public: bool) -> None:
         rec = await self._game(channel_id)
@@ -693,7 +770,9 @@ class GameApp:
             f"**Nautilus games bot** {version} · discord.py {discord.__version__}\n"
             f"Games installed: {games}\n"
             f"Up for {_duration(up)} · {active} game{'s' if active != 1 else ''} in progress on "
-            "this server.\nWhen reporting a problem, quote these lines and the error id you "
+            f"this server · AI: {self.service.thinker.workers} process(es)"
+            + (f", {self.ai_runner.played} AI moves since start" if self.ai_runner else "")
+            + ".\nWhen reporting a problem, quote these lines and the error id you "
             "were shown."
         )
 
@@ -720,7 +799,20 @@ class GameApp:
 
 
 # Commands of the shared `/games` group: they act on whatever game the channel holds.
-_SHARED = frozenset({"status", "log", "abort", "skip", "replace", "remove", "mygames", "about"})
+_SHARED = frozenset(
+    {
+        "status",
+        "log",
+        "abort",
+        "skip",
+        "replace",
+        "remove",
+        "mygames",
+        "about",
+        "autopilot",
+        "deadline",
+    }
+)
 
 
 def _unix(iso: str) -> int | None:

@@ -15,6 +15,8 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.ai_runner import AiRunner
+from bot.ai_seats import Thinker
 from bot.config import Config
 from bot.discord_app import ids
 from bot.discord_app.app import GameApp
@@ -46,6 +48,7 @@ class GameClient(discord.Client):
         draw: Draw = draw_with_render,
         start_outbox: bool = True,
         lobby_sweep_every: float = 3600.0,
+        ai_delay: timedelta = timedelta(seconds=3),
     ) -> None:
         super().__init__(
             intents=intents(),
@@ -66,6 +69,8 @@ class GameClient(discord.Client):
         self.outbox: Outbox | None = None
         self.lobby_sweep_every = lobby_sweep_every
         self._sweeper: asyncio.Task[None] | None = None
+        self.ai_runner = AiRunner(service, delay=ai_delay)
+        self.game_app.ai_runner = self.ai_runner
 
     async def setup_hook(self) -> None:
         """Runs once per login, not on reconnects: components, commands, then the outbox."""
@@ -77,6 +82,9 @@ class GameClient(discord.Client):
             self.outbox.start()  # first delivers whatever a previous run left behind
         if self.service.lobby_idle is not None:
             self._sweeper = asyncio.create_task(self._sweep_lobbies(), name="lobby-sweep")
+        # Robot seats, autopilots and passed deadlines: the scan at start resumes AI turns a
+        # previous run left in the middle.
+        self.ai_runner.start()
 
     async def _sweep_lobbies(self) -> None:
         """Close idle lobbies now and then (an hour's delay on a 7-day limit does not matter)."""
@@ -111,7 +119,7 @@ class GameClient(discord.Client):
             return
         cid = ids.decode(str(itx.data.get("custom_id", "")))
         is_select = itx.data.get("component_type") != discord.ComponentType.button.value
-        if cid is not None and (cid.kind in ("w", "t")) == is_select:
+        if cid is not None and (cid.kind in ("w", "t", "ai")) == is_select:
             return  # GameButton / GameSelect take it
         log.info("unknown component %r in channel %s", itx.data.get("custom_id"), itx.channel_id)
         with contextlib.suppress(discord.HTTPException):
@@ -127,6 +135,7 @@ class GameClient(discord.Client):
             sweeper.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await sweeper
+        await self.ai_runner.close()
         if self.outbox is not None:
             await self.outbox.stop()
         await super().close()
@@ -152,4 +161,9 @@ class GameClient(discord.Client):
 def create_client(*, config: Config, store: Store) -> GameClient:
     """The client `python -m bot` runs: one GameService over the opened store."""
     idle = timedelta(days=config.lobby_idle_days) if config.lobby_idle_days > 0 else None
-    return GameClient(GameService(store, lobby_idle=idle), dev_guild_id=config.dev_guild_id)
+    service = GameService(store, lobby_idle=idle, thinker=Thinker(workers=config.ai_workers))
+    return GameClient(
+        service,
+        dev_guild_id=config.dev_guild_id,
+        ai_delay=timedelta(seconds=config.ai_move_delay),
+    )

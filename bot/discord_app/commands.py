@@ -3,7 +3,8 @@
 Each game's group comes from one shared definition (new, board, the hand command, rules) plus
 the game's move commands, built from its plugin's `MoveCommand` specs; options of move commands
 autocomplete from the caller's legal moves. Host tools and everything that concerns the channel
-rather than one game (status, log, abort, skip, replace, remove, mygames, about) live once in
+rather than one game (status, log, abort, skip, replace, remove, mygames, about, autopilot,
+deadline) live once in
 `/games`, so a game's group stays far below Discord's 25 subcommands as the games grow. Every
 command only collects its options and hands them to `GameApp.run_command`; descriptions are
 what players read in Discord's command picker.
@@ -18,6 +19,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot import ai_seats
 from bot.discord_app.views import app_of
 from bot.games import GAMES
 from bot.plugin import GamePlugin, MoveCommand
@@ -159,6 +161,31 @@ def build_shared_group() -> app_commands.Group:
     )
     async def mygames(itx: Itx) -> None:
         await _run(itx, "mygames", None)
+
+    @group.command(
+        name="autopilot",
+        description="Let the AI play your seat here while you are away, or take it back",
+    )
+    @app_commands.describe(
+        on="True: the AI plays your turns (no pings); False: you play again",
+        level="How well the AI plays (default normal)",
+    )
+    @app_commands.choices(
+        level=[app_commands.Choice(name=lv, value=lv) for lv in ai_seats.LEVELS],
+    )
+    async def autopilot(itx: Itx, on: bool, level: str | None = None) -> None:
+        await _run(itx, "autopilot", None, on=on, level=level)
+
+    @group.command(
+        name="deadline",
+        description="Turn deadline here: past it the AI plays the turn (host or Manage Channels)",
+    )
+    @app_commands.describe(span="How long a player may take for a turn")
+    @app_commands.choices(
+        span=[app_commands.Choice(name=k, value=k) for k in ai_seats.DEADLINES],
+    )
+    async def deadline(itx: Itx, span: str) -> None:
+        await _run(itx, "deadline", None, span=span)
 
     @group.command(name="about", description="Bot version, the games installed, uptime")
     async def about(itx: Itx) -> None:

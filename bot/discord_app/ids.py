@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 from typing import Final, Literal
 
-Kind = Literal["play", "w", "t", "b", "ok", "lobby", "abort", "skip", "replace"]
+Kind = Literal["play", "w", "t", "b", "ok", "lobby", "abort", "skip", "replace", "ai"]
 KINDS: Final[tuple[str, ...]] = (
     "play",
     "w",
@@ -21,6 +21,7 @@ KINDS: Final[tuple[str, ...]] = (
     "abort",
     "skip",
     "replace",
+    "ai",  # the lobby's AI seat select (add a robot of a level, or remove one)
 )
 MAX_LEN: Final = 100
 _ARG = r"[A-Za-z0-9_./-]{0,60}"

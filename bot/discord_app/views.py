@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
+from bot import ai_seats
 from bot.discord_app import ids, panel
 
 if TYPE_CHECKING:
@@ -62,8 +63,11 @@ class GameButton(
         await app_of(interaction).on_component(interaction, self.cid)
 
 
-class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.template("w", "t")):
-    """The panel's "What do you do?" and second (destination, count, …) select menus."""
+class GameSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.template("w", "t", "ai")
+):
+    """The panel's "What do you do?" and second (destination, count, …) select menus, and the
+    lobby's AI seat menu."""
 
     def __init__(
         self,
@@ -135,8 +139,31 @@ def lobby_view(game_id: int, version: int) -> discord.ui.View:
         ("start", "Start", discord.ButtonStyle.primary),
         ("cancel", "Cancel", discord.ButtonStyle.danger),
         ("seating", "Seating: random / join order", discord.ButtonStyle.secondary),
+        ("ai", f"{ai_seats.ROBOT} AI seats", discord.ButtonStyle.secondary),
     ):
         view.add_item(GameButton(ids.CustomId("lobby", game_id, version, arg), label, style))
+    return view
+
+
+AI_REMOVE = "remove"
+
+
+def ai_seat_view(game_id: int, version: int) -> discord.ui.View:
+    """The host's menu behind the lobby's AI button: seat a robot of a level, or remove one."""
+    options = [
+        discord.SelectOption(
+            label=f"Add an AI seat: {level}",
+            value=level,
+            description=f"{ai_seats.LEVEL_NOTES[level]}",
+            emoji=ai_seats.ROBOT,
+        )
+        for level in ai_seats.LEVELS
+    ]
+    options.append(discord.SelectOption(label="Remove the last AI seat", value=AI_REMOVE))
+    view = discord.ui.View(timeout=None)
+    view.add_item(
+        GameSelect(ids.CustomId("ai", game_id, version), "Add or remove an AI seat…", options)
+    )
     return view
 
 

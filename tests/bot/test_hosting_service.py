@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from bot import ai_seats
 from bot.outbox import Outbox
 from bot.service import (
     GameRecord,
@@ -26,7 +27,8 @@ from bot.service import (
     replay,
 )
 from bot.store import Store
-from engine.nauticus import apply, legal_moves, new_game, to_json
+from engine import ai
+from engine.nauticus import RULES, apply, legal_moves, new_game, to_json
 from tests.bot.nauticus_kit import PLUGIN, seen_of
 from tests.bot.test_service import (
     ANA,
@@ -82,7 +84,7 @@ async def logged_moves(store: Store, game_id: int) -> list[tuple[int, int, str, 
 # --- skip ------------------------------------------------------------------------------------
 
 
-async def test_skip_passes_for_the_current_player_through_the_move_log(
+async def test_skip_plays_the_ai_move_for_the_current_player_through_the_move_log(
     svc: GameService, store: Store
 ) -> None:
     rec = await started(svc)  # Ana (seat 1) must choose the action
@@ -101,7 +103,11 @@ async def test_skip_passes_for_the_current_player_through_the_move_log(
     skipped = [m for m in log if "skipped by Ana" in m[3]]
     # The engine moves were played for seat 2, by the host's user id, and are in the log.
     assert skipped and all(seat == 1 and user == ANA for seat, user, _, _ in skipped)
-    assert skipped[0][2] == "pass"
+    # The AI (normal level, seeded from public facts) played the turn, not a blind pass.
+    expected = ai.choose(
+        RULES, rec.state, 1, level="normal", seed=ai_seats.decision_seed(rec.id, rec.version, 1)
+    )
+    assert skipped[0][2] == expected["type"]
     # The log replays to the stored state: skip is an ordinary move for the engine.
     async with store.read() as tx:
         moves = await tx.moves(rec.id)
@@ -111,7 +117,7 @@ async def test_skip_passes_for_the_current_player_through_the_move_log(
     )
     lines = await svc.log(CH, 20)
     assert any("skipped the turn of Ben" in line for line in lines)
-    assert any("(skipped by Ana)" in line for line in lines)
+    assert any("(🤖 AI, turn skipped by Ana)" in line for line in lines)
 
 
 async def test_skip_of_the_start_player_chooses_and_passes(svc: GameService, store: Store) -> None:
@@ -122,7 +128,11 @@ async def test_skip_of_the_start_player_chooses_and_passes(svc: GameService, sto
     after = out.record.state
     assert after is not None and after.current == 1  # seat 2 acts next in the same phase
     types = [t for _, _, t, _ in await logged_moves(store, rec.id)]
-    assert types[0] == "choose_action" and types[-1] in ("pass", "end_turn")
+    async with store.read() as tx:
+        first = (await tx.moves(rec.id))[0].move
+    seed = ai_seats.decision_seed(rec.id, rec.version, 0)
+    assert first == ai.choose(RULES, state, 0, level="normal", seed=seed)
+    assert types[0] == "choose_action"
     assert out.texts and len(out.texts) == len(types)
 
 

@@ -1,0 +1,111 @@
+"""AI seats for every game of the registry: who plays, how they are named, where they think.
+
+The search player itself is `engine.ai` (pure, fair: it reads a state only through the seat's
+view and the engine's `determinize`). This module is the platform's side of it:
+
+- the levels a host may choose and the names robot seats get;
+- `Thinker`: where a decision is computed. In the bot that is a process pool sized for the
+  machine, so a search of a second or more never runs on the event loop (which serves every
+  channel); tests and the offline runner think inline.
+- the seed of a decision is made from public facts only (game id, version, seat), so a restart
+  in the middle of an AI turn makes the same decision again, and nothing secret (such as the
+  game's seed, which deals the hidden cards) can steer the search.
+
+No game-specific code: any game behind `engine.api.Rules` gets AI seats.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import os
+from concurrent.futures import Executor, ProcessPoolExecutor
+from typing import Any
+
+from engine import ai
+from engine.api import Move, Rules
+
+LEVELS: tuple[str, ...] = tuple(ai.LEVELS)  # easy, normal, hard
+DEFAULT_LEVEL = "normal"
+LEVEL_NOTES: dict[str, str] = {  # what a host reads when choosing (engine/ai/levels.py budgets)
+    "easy": "a quick, beatable player",
+    "normal": "a solid player; thinks about a second",
+    "hard": "searches 4 times longer than normal",
+}
+ROBOT = "🤖"
+# Robot seats are named after the crew of Verne's Nautilus, the games' namesake.
+ROBOT_NAMES: tuple[str, ...] = ("Nemo", "Aronnax", "Conseil", "Ned Land", "Farragut")
+# Turn deadlines a host may set (hours); past one, the AI plays the waiting seat's turn.
+DEADLINES: dict[str, int | None] = {
+    "none": None,
+    "12h": 12,
+    "24h": 24,
+    "48h": 48,
+    "72h": 72,
+    "7d": 168,
+}
+
+
+def deadline_label(hours: int | None) -> str:
+    if hours is None:
+        return "no turn deadline"
+    return f"{hours // 24} days" if hours >= 168 else f"{hours} h"
+
+
+def robot_name(taken: list[str], level: str) -> str:
+    """A robot seat's shown name: the mark, a crew name not yet at the table, the level."""
+    for crew in ROBOT_NAMES:
+        name = f"{ROBOT} {crew} ({level})"
+        if not any(t.startswith(f"{ROBOT} {crew} (") for t in taken):
+            return name
+    return f"{ROBOT} Robot {len(taken) + 1} ({level})"
+
+
+def check_level(level: str) -> str:
+    """The level, or a ValueError whose message lists the levels there are."""
+    if level not in LEVELS:
+        raise ValueError(f"There is no AI level {level!r}; choose {', '.join(LEVELS)}.")
+    return level
+
+
+def decision_seed(game_id: int, version: int, seat: int) -> int:
+    """Public facts only: the same position of the same game always gets the same decision."""
+    return (game_id * 1_000_003 + version * 101 + seat) % (2**62)
+
+
+def decide(rules: Rules, state: Any, seat: int, level: str, seed: int) -> Move:
+    """One AI decision (runs in a worker process in the bot; pure)."""
+    return ai.choose(rules, state, seat, level=level, seed=seed)
+
+
+class Thinker:
+    """Computes AI decisions off the event loop.
+
+    `workers=0` thinks inline (tests, offline). Otherwise a process pool of `workers`
+    processes, started with "spawn" (a fork of a process running an asyncio loop and
+    aiosqlite's thread could inherit a held lock); it starts lazily at the first decision.
+    """
+
+    def __init__(self, workers: int | None = None) -> None:
+        self.workers = default_workers() if workers is None else workers
+        self._pool: Executor | None = None
+
+    async def decide(self, rules: Rules, state: Any, seat: int, level: str, seed: int) -> Move:
+        if self.workers <= 0:
+            return decide(rules, state, seat, level, seed)
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(
+                max_workers=self.workers, mp_context=multiprocessing.get_context("spawn")
+            )
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._pool, decide, rules, state, seat, level, seed)
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+
+
+def default_workers() -> int:
+    """One process per core, at most 4: AI turns are rare next to the moves people make."""
+    return max(1, min(4, os.cpu_count() or 1))
