@@ -19,6 +19,8 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
+import threading
+import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
 
@@ -78,6 +80,19 @@ def decide(rules: Rules, state: Any, seat: int, level: str, seed: int) -> Move:
     return ai.choose(rules, state, seat, level=level, seed=seed)
 
 
+def _watch_parent(parent: int) -> None:
+    """In each worker: exit when the bot is gone. A bot killed outright (SIGKILL, the OOM
+    killer) cannot shut its pool down, and an orphaned worker would hold the bot's log pipe
+    and memory for ever."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="watch-parent", daemon=True).start()
+
+
 class Thinker:
     """Computes AI decisions off the event loop.
 
@@ -95,7 +110,10 @@ class Thinker:
             return decide(rules, state, seat, level, seed)
         if self._pool is None:
             self._pool = ProcessPoolExecutor(
-                max_workers=self.workers, mp_context=multiprocessing.get_context("spawn")
+                max_workers=self.workers,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_watch_parent,
+                initargs=(os.getpid(),),
             )
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._pool, decide, rules, state, seat, level, seed)

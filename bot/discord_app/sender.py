@@ -53,20 +53,26 @@ def components(msg: OutMessage) -> discord.ui.View | None:
     return views.lobby_view(msg.game_id, version)
 
 
-def buttons_row(msg: OutMessage) -> discord.ui.ActionRow[discord.ui.LayoutView] | None:
-    """The message's buttons as an action row for a V2 layout (same custom ids as classic)."""
+def button_rows(msg: OutMessage) -> list[discord.ui.ActionRow[discord.ui.LayoutView]]:
+    """The message's buttons as action rows for a V2 layout (same custom ids as classic), at
+    most 5 per row as Discord allows."""
     if msg.components is None or msg.game_id is None:
-        return None
+        return []
     version = msg.version or 0
-    row: discord.ui.ActionRow[discord.ui.LayoutView] = discord.ui.ActionRow()
     if msg.components == "play":
+        row: discord.ui.ActionRow[discord.ui.LayoutView] = discord.ui.ActionRow()
         row.add_item(views.GameButton(ids.CustomId("play", msg.game_id, version), "Play"))
-        return row
+        return [row]
     classic = views.lobby_view(msg.game_id, version)
-    for item in list(classic.children):
-        classic.remove_item(item)
-        row.add_item(item)
-    return row
+    items = list(classic.children)
+    rows = []
+    for start in range(0, len(items), 5):
+        row = discord.ui.ActionRow()
+        for item in items[start : start + 5]:
+            classic.remove_item(item)
+            row.add_item(item)
+        rows.append(row)
+    return rows
 
 
 def layout(msg: OutMessage, *, pictures: bool = True, note: str = "") -> discord.ui.LayoutView:
@@ -82,8 +88,7 @@ def layout(msg: OutMessage, *, pictures: bool = True, note: str = "") -> discord
         for f in msg.files[:GALLERY_MAX]:
             gallery.add_item(media=f"attachment://{f.filename}", description=f.description or None)
         container.add_item(gallery)
-    row = buttons_row(msg)
-    if row is not None:
+    for row in button_rows(msg):
         container.add_item(row)
     view.add_item(container)
     return view

@@ -138,13 +138,13 @@ async def test_posts_may_ping_only_the_listed_user_and_carry_alt_text_and_play()
     assert kwargs["nonce"] == 4242
 
 
-async def test_lobby_posts_carry_join_leave_start_cancel_and_seating() -> None:
+async def test_lobby_posts_carry_join_leave_start_cancel_seating_and_ai_seats() -> None:
     channel = _channel(discord.Permissions.all())
     lobby = OutMessage(text="Lobby", components="lobby", game_id=3, version=1)
     await DiscordSender(_client(channel)).send(1, lobby)
     view = channel.send.call_args.kwargs["view"]
     assert [c.custom_id for c in view.children] == [
-        f"nx:lobby:3:1:{a}" for a in ("join", "leave", "start", "cancel", "seating")
+        f"nx:lobby:3:1:{a}" for a in ("join", "leave", "start", "cancel", "seating", "ai")
     ]
     assert channel.send.call_args.kwargs["allowed_mentions"].to_dict()["users"] == []
 

@@ -13,7 +13,7 @@ import discord
 import pytest
 from discord.http import handle_message_parameters
 
-from bot.discord_app.sender import NO_PICTURES, DiscordSender, buttons_row, layout
+from bot.discord_app.sender import NO_PICTURES, DiscordSender, button_rows, layout
 from bot.outbox import OutFile, OutMessage
 from tests.e2e import limits
 
@@ -113,10 +113,10 @@ async def test_without_play_the_layout_has_no_row_and_lobby_buttons_keep_their_i
     (container,) = layout(quiet).to_components()
     assert [c["type"] for c in container["components"]] == [10, 12]
     lobby = OutMessage(text="Lobby", files=PHASE.files, components="lobby", game_id=3, version=1)
-    row = buttons_row(lobby)
-    assert row is not None
-    assert [c.custom_id for c in row.children] == [  # type: ignore[attr-defined]
-        f"nx:lobby:3:1:{a}" for a in ("join", "leave", "start", "cancel", "seating")
+    rows = button_rows(lobby)
+    assert [len(r.children) for r in rows] == [5, 1]  # Discord allows 5 buttons per row
+    assert [c.custom_id for r in rows for c in r.children] == [  # type: ignore[attr-defined]
+        f"nx:lobby:3:1:{a}" for a in ("join", "leave", "start", "cancel", "seating", "ai")
     ]
 
 

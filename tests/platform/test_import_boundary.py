@@ -8,7 +8,8 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-SHARED_ENGINE = {"engine", "engine.api", "engine.errors", "engine.rng"}
+# engine.ai is the search player for every game: shared, like the API it plays through.
+SHARED_ENGINE = {"engine", "engine.api", "engine.errors", "engine.rng", "engine.ai"}
 SHARED_RENDER = {"render", "render.canvas", "render.palette", "render.icons", "render.text"}
 
 
