@@ -63,6 +63,13 @@ def _parser() -> argparse.ArgumentParser:
         "a random player); the seats played by the AI are robots",
     )
     sub.add_parser("check", help="replay every stored game against its move log")
+    rt = sub.add_parser("ratings", help="recompute every result and rating from the finished games")
+    rt.add_argument(
+        "--rebuild",
+        action="store_true",
+        required=True,
+        help="forget the stored results and ratings and compute them again from the games",
+    )
     bk = sub.add_parser(
         "backup", help="copy the database to a new file (safe while the bot is running)"
     )
@@ -97,10 +104,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     # Before anything can log or fail: from here on the token is replaced in every output.
     install_redaction(config.token)
     setup_logging(config.log_level)
-    if command in ("run", "check", "backup") and not _database_ok(config.database_path):
+    if command in ("run", "check", "backup", "ratings") and not _database_ok(config.database_path):
         return EXIT_CONFIG
     if command == "check":
         return asyncio.run(_check(config))
+    if command == "ratings":
+        return asyncio.run(_rebuild_ratings(config))
     if command in ("backup", "restore"):
         return _backup_or_restore(command, config, args.path)
     try:
@@ -207,6 +216,22 @@ async def _serve(config: Config) -> None:
             await store.close()
     finally:
         lock.release()
+
+
+async def _rebuild_ratings(config: Config) -> int:
+    from bot.service import GameService
+    from bot.store import Store
+
+    if not config.database_path.is_file():
+        print(f"error: there is no database at {config.database_path}", file=sys.stderr)
+        return EXIT_ERROR
+    store = await Store.open(config.database_path)
+    try:
+        counted = await GameService(store).rebuild_ratings()
+    finally:
+        await store.close()
+    print(f"rebuilt results and ratings from {counted} finished game(s)")
+    return EXIT_OK
 
 
 async def _check(config: Config) -> int:

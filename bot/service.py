@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any, NamedTuple
 
-from bot import ai_seats, texts
+from bot import ai_seats, ratings, texts
 from bot.games import GAMES
 from bot.outbox import Outbox, error_id
 from bot.plugin import EventLine, GamePlugin, Post, Seen
@@ -647,6 +647,9 @@ class GameService:
                 current=rec.version,
             )
         after = replace(rec, version=rec.version + 1, state=new_state, status=status)
+        if status == "finished":
+            # The result and the rating change are stored with the last move, or not at all.
+            await self._record_result(tx, after)
         rows = await self._rows_after_move(
             tx, after, before, rules.current(state), seat, (round_, phase), evs
         )
@@ -1545,6 +1548,50 @@ class GameService:
             self._cache.pop(channel_id, None)
         self._kick()
         return rec
+
+    # --- results, stats, ratings --------------------------------------------------------------
+
+    async def _record_result(self, tx: Tx, rec: GameRecord) -> None:
+        assert rec.state is not None
+        scores = [(s.seat, s.vp, s.rank) for s in rec.plugin.rules.final_scores(rec.state)]
+        moves = await tx.moves(rec.id)
+        results = ratings.seat_results(
+            [(s.seat, s.user_id, s.name) for s in rec.seats], scores, moves
+        )
+        await ratings.record_game(
+            tx,
+            game_id=rec.id,
+            guild_id=rec.guild_id,
+            kind=rec.kind,
+            results=results,
+            # The last move's time, so a rebuild writes exactly what the game's end wrote.
+            ended_at=moves[-1].at if moves else self.clock().isoformat(),
+        )
+
+    async def rebuild_ratings(self) -> int:
+        """Recompute every result and rating from the finished games and their logs, in the
+        order the games were played; return how many games were counted. A game whose stored
+        state this engine cannot read is skipped (it is listed by `check`)."""
+        async with self.store.write() as tx:
+            await ratings.clear(tx)
+            counted = 0
+            for row in await tx.games_with_status("finished"):
+                rec = await self._record(tx, row)
+                if rec.state is None or row.kind not in GAMES.games:
+                    continue
+                await self._record_result(tx, rec)
+                counted += 1
+        return counted
+
+    async def standing(self, guild_id: int, kind: str, user_id: int) -> ratings.Standing | None:
+        _checked(guild_id, user_id)
+        async with self.store.read() as tx:
+            return await ratings.standing(tx, guild_id, kind, user_id)
+
+    async def leaderboard(self, guild_id: int, kind: str) -> list[ratings.Standing]:
+        _checked(guild_id)
+        async with self.store.read() as tx:
+            return await ratings.leaderboard(tx, guild_id, kind)
 
     async def expire_lobbies(self) -> list[GameRecord]:
         """Close every lobby without activity for `lobby_idle`, with a message; return them."""

@@ -135,6 +135,39 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         # The host's turn deadline; past it the AI plays the waiting seat's turn. NULL: none.
         "ALTER TABLE games ADD COLUMN deadline_hours INTEGER",
     ),
+    (
+        # Each finished game's result per seat, written with its last move (bot/ratings.py);
+        # stats and leaderboards read it, `python -m bot ratings --rebuild` rewrites it.
+        """
+        CREATE TABLE results (
+            game_id INTEGER NOT NULL REFERENCES games (id),
+            guild_id INTEGER NOT NULL,
+            kind TEXT NOT NULL,
+            seat INTEGER NOT NULL,
+            user_id INTEGER NOT NULL,
+            name TEXT NOT NULL,
+            vp INTEGER NOT NULL,
+            rank INTEGER NOT NULL,
+            rated INTEGER NOT NULL,
+            robot INTEGER NOT NULL,
+            ended_at TEXT NOT NULL,
+            PRIMARY KEY (game_id, seat)
+        ) WITHOUT ROWID
+        """,
+        "CREATE INDEX results_player ON results (guild_id, kind, user_id)",
+        # openskill ratings per server, game and member (mu, sigma), from the results.
+        """
+        CREATE TABLE ratings (
+            guild_id INTEGER NOT NULL,
+            kind TEXT NOT NULL,
+            user_id INTEGER NOT NULL,
+            mu REAL NOT NULL,
+            sigma REAL NOT NULL,
+            games INTEGER NOT NULL,
+            PRIMARY KEY (guild_id, kind, user_id)
+        ) WITHOUT ROWID
+        """,
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -442,6 +442,66 @@ class GameApp:
         when = f" The turn waiting now goes to the AI <t:{int(due.timestamp())}:R>." if due else ""
         await self.reply(itx, f"Turn deadline set: {ai_seats.deadline_label(hours)}.{when}")
 
+    async def _game_for_records(self, channel_id: int, game: object) -> GamePlugin:
+        """The game a stats command is about: the one named, else the channel's (latest)."""
+        if game:
+            if str(game) not in GAMES.games:
+                names = ", ".join(p.kind for p in GAMES)
+                raise Refusal(f"There is no game {texts.quoted(str(game))}; installed: {names}.")
+            return GAMES.get(str(game))
+        rec = await self.service.game_in(channel_id) or await self.service.last_game(channel_id)
+        if rec is None:
+            kinds = ", ".join(f"`{p.kind}`" for p in GAMES)
+            raise Refusal(f"No game was played in this channel: say which with `game:` ({kinds}).")
+        return rec.plugin
+
+    async def _stats(
+        self, itx: discord.Interaction[Any], channel_id: int, options: Mapping[str, Any]
+    ) -> str:
+        assert itx.guild_id is not None
+        plugin = await self._game_for_records(channel_id, options.get("kind"))
+        member = options.get("member") or itx.user
+        who = texts.name(member.display_name)
+        got = await self.service.standing(itx.guild_id, plugin.kind, member.id)
+        if got is None:
+            return f"{who} has not finished a game of {plugin.title} on this server yet."
+        line = (
+            f"**{plugin.title}** on this server — {who}: {texts.plural(got.games, 'game')}, "
+            f"{texts.plural(got.wins, 'win')}, average {got.average_vp:.1f} VP, best "
+            f"{got.best_vp} VP."
+        )
+        if got.rating is not None and got.mu is not None and got.sigma is not None:
+            line += (
+                f"\nRating {got.rating:.1f} (skill {got.mu:.1f} ± {3 * got.sigma:.1f}; "
+                "openskill, rating = skill − 3σ)."
+            )
+        else:
+            line += "\nNot rated yet: a rated game needs two people at the table."
+        if got.assisted:
+            line += f"\n{ai_seats.ROBOT} {texts.plural(got.assisted, 'game')} mostly played by "
+            line += "the AI (autopilot, deadlines, skips): counted here, not rated."
+        return line
+
+    async def _leaderboard(
+        self, itx: discord.Interaction[Any], channel_id: int, options: Mapping[str, Any]
+    ) -> str:
+        assert itx.guild_id is not None
+        plugin = await self._game_for_records(channel_id, options.get("kind"))
+        board = await self.service.leaderboard(itx.guild_id, plugin.kind)
+        if not board:
+            return (
+                f"No rated game of {plugin.title} on this server yet: a game counts once it "
+                "ends with two or more people at the table."
+            )
+        lines = [f"**{plugin.title} leaderboard** (openskill rating = skill − 3σ)"]
+        for i, s in enumerate(board, 1):
+            rating = s.rating if s.rating is not None else 0.0
+            lines.append(
+                f"{i}. {texts.name(s.name)} — {rating:.1f} "
+                f"({texts.plural(s.games, 'game')}, {texts.plural(s.wins, 'win')})"
+            )
+        return "\n".join(lines)
+
     # --- slash commands ------------------------------------------------------------------------
 
     async def run_command(
@@ -543,6 +603,10 @@ class GameApp:
             await self._autopilot(itx, channel_id, options)
         elif name == "deadline":
             await self._deadline(itx, channel_id, options)
+        elif name == "stats":
+            await self.reply(itx, await self._stats(itx, channel_id, options))
+        elif name == "leaderboard":
+            await self.reply(itx, await self._leaderboard(itx, channel_id, options))
         else:  # "about"
             await self.reply(itx, await self._about(itx))
 
@@ -811,6 +875,8 @@ _SHARED = frozenset(
         "about",
         "autopilot",
         "deadline",
+        "stats",
+        "leaderboard",
     }
 )
 

@@ -4,7 +4,7 @@ Each game's group comes from one shared definition (new, board, the hand command
 the game's move commands, built from its plugin's `MoveCommand` specs; options of move commands
 autocomplete from the caller's legal moves. Host tools and everything that concerns the channel
 rather than one game (status, log, abort, skip, replace, remove, mygames, about, autopilot,
-deadline) live once in
+deadline, stats, leaderboard) live once in
 `/games`, so a game's group stays far below Discord's 25 subcommands as the games grow. Every
 command only collects its options and hands them to `GameApp.run_command`; descriptions are
 what players read in Discord's command picker.
@@ -186,6 +186,25 @@ def build_shared_group() -> app_commands.Group:
     )
     async def deadline(itx: Itx, span: str) -> None:
         await _run(itx, "deadline", None, span=span)
+
+    game_choices = [app_commands.Choice(name=p.title[:100], value=p.kind) for p in GAMES]
+
+    @group.command(name="stats", description="Games, wins, scores and rating of a member here")
+    @app_commands.describe(
+        member="Whose stats (default: yours)",
+        game="Which game (default: the one in this channel)",
+    )
+    @app_commands.choices(game=game_choices)
+    async def stats(
+        itx: Itx, member: discord.Member | None = None, game: str | None = None
+    ) -> None:
+        await _run(itx, "stats", None, member=member, kind=game)
+
+    @group.command(name="leaderboard", description="The best rated players of a game here")
+    @app_commands.describe(game="Which game (default: the one in this channel)")
+    @app_commands.choices(game=game_choices)
+    async def leaderboard(itx: Itx, game: str | None = None) -> None:
+        await _run(itx, "leaderboard", None, kind=game)
 
     @group.command(name="about", description="Bot version, the games installed, uptime")
     async def about(itx: Itx) -> None:
