@@ -1,4 +1,5 @@
-"""`python -m bot [run]`: the Discord bot; `offline`: a whole game into a folder; `check`: replay;
+"""`python -m bot [run]`: the Discord bot; `offline`: a whole game into a folder; `replay FILE`:
+a game record played again into a folder; `check`: replay;
 `backup PATH` / `restore PATH`: copy the database out (live) / back in (bot stopped).
 
 Exit status: 0 fine, 1 a check found problems, an admin command was refused or the bot stopped
@@ -62,6 +63,12 @@ def _parser() -> argparse.ArgumentParser:
         help="AI levels seat by seat, e.g. normal,normal,easy (easy, normal, hard; 'random' for "
         "a random player); the seats played by the AI are robots",
     )
+    rp = sub.add_parser(
+        "replay",
+        help="play a game record (from /games export) again: its transcript and every picture",
+    )
+    rp.add_argument("file", type=Path, help="the record (a .json file)")
+    rp.add_argument("--out", type=Path, default=Path("replay"), help="the folder to write into")
     sub.add_parser("check", help="replay every stored game against its move log")
     rt = sub.add_parser("ratings", help="recompute every result and rating from the finished games")
     rt.add_argument(
@@ -93,6 +100,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_CONFIG
     if command == "offline":
         return _offline(args)
+    if command == "replay":
+        return _replay(args.file, args.out)
     load_dotenv_file()
     # Before a setting can be quoted in an error: the token as set, whatever else is wrong.
     install_redaction(os.environ.get("DISCORD_TOKEN", "").strip() or None)
@@ -316,6 +325,42 @@ def _offline(args: argparse.Namespace) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_ERROR
     print(summary(result))
+    return EXIT_OK
+
+
+def _replay(path: Path, out: Path) -> int:
+    """Check a record by replaying it with the engine, then play it through the service into
+    `out` (transcript, pictures, private notes) and add the animated board."""
+    from bot import records
+    from bot.offline import run_offline, summary
+
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        print(f"error: cannot read {path}: {exc.strerror or exc}", file=sys.stderr)
+        return EXIT_ERROR
+    try:
+        record = records.parse(data)
+        plugin = records.playable(record)
+        records.replay(record)  # every move legal, the final scores as recorded
+        assert record.seed is not None
+        names = [s.name for s in record.seats]
+        result = asyncio.run(
+            run_offline(
+                len(names), record.seed, out, game=record.game, names=names, script=record.script
+            )
+        )
+        records.check_scores(
+            record, [(i, vp, rank) for i, (_, vp, rank) in enumerate(result.scores)]
+        )
+    except ValueError as exc:  # RecordError, ScriptError
+        print(f"error: {path}: {exc}", file=sys.stderr)
+        return EXIT_ERROR
+    gif = out / "replay.gif"
+    gif.write_bytes(records.animation(plugin, record.seed, names, record.script))
+    print(summary(result))
+    print(f"Animated board: {gif}")
+    print("The replay gives the record's final scores.")
     return EXIT_OK
 
 

@@ -24,6 +24,7 @@ from bot.outbox import Draw, Outbox, OutMessage, draw_with_render
 from bot.plugin import GamePlugin, Seen
 from bot.service import GameRecord, GameService, NeedsConfirmation
 from bot.store import Store
+from engine.api import Move
 
 NAMES = ("Ana", "Ben", "Cleo", "Dev")
 CHANNEL_ID = 100
@@ -62,6 +63,8 @@ class FolderChannel:
             lines.append(f"- pings: {', '.join(f'<@{u}>' for u in msg.mention_user_ids)}")
         if msg.components == "play":
             lines.append(f"- [Play] (game {msg.game_id}, version {msg.version})")
+        elif msg.components == "final":
+            lines.append("- [🎞️ Replay] [🔁 Rematch] [📄 Record]")
         elif msg.components == "lobby":
             lines.append(
                 "- [Join] [Leave] [Start] [Cancel] [Seating: random / join order] [🤖 AI seats]"
@@ -72,6 +75,19 @@ class FolderChannel:
             self.pictures.append(path)
             lines.append(f"- picture {path.name}: {f.description}")
         self.transcript.write("\n".join(lines).rstrip() + "\n\n")
+
+
+class ScriptError(ValueError):
+    """A scripted game (a replayed record) whose moves are not this game's."""
+
+
+def _scripted(left: list[tuple[int, Move]], seat: int, n: int) -> Move:
+    if not left:
+        raise ScriptError(f"The script ends at move {n}, but the game is not over.")
+    who, move = left.pop(0)
+    if who != seat:
+        raise ScriptError(f"Move {n} is scripted for seat {who + 1}, but seat {seat + 1} plays.")
+    return move
 
 
 def slug(name: str) -> str:
@@ -150,15 +166,20 @@ async def run_offline(
     panels: bool = True,
     draw: Draw | None = None,
     ai: Sequence[str | None] = (),
+    names: Sequence[str] | None = None,
+    script: Sequence[tuple[int, Move]] | None = None,
 ) -> OfflineResult:
     """Play a whole game of `players` seeded players into the folder `out`.
 
     `ai`: one entry per seat, an AI level (that seat is a robot played by the AI seats of the
     platform, through `GameService.play_ai`) or None (a uniform random player); missing
     entries are random players. With `ai` given, `players` defaults to its length.
+    `names`: the seats' names (default Ana, Ben, Cleo, Dev). `script`: (seat, move) in order,
+    played instead of random choices (a replayed record); it must be the whole game.
 
     Raises:
-        ValueError: no such game, no such AI level, or a player count the game does not allow.
+        ValueError: no such game, no such AI level, a player count the game does not allow, or
+        a script that is not the game's moves (`ScriptError`).
     """
     if game not in GAMES.games:
         raise ValueError(f"There is no game {game!r}; installed: {', '.join(GAMES.games)}.")
@@ -194,7 +215,10 @@ async def run_offline(
                     f.unlink()
     rng = random.Random(f"offline/{seed}")
     users = [FIRST_USER_ID + i for i in range(players)]
-    names = list(NAMES[:players])
+    names = list(names or NAMES[:players])
+    if len(names) != players:
+        raise ValueError(f"{len(names)} names given for {players} players.")
+    moves_left = list(script) if script is not None else None
     # A demo database is thrown away: no need to wait for the disk at every commit.
     store = await Store.open(out / DB_NAME, synchronous="NORMAL")
     moves = 0
@@ -251,6 +275,15 @@ async def run_offline(
                         notes.write(
                             by_user[uid], f"panel (move {moves + 1})", panel_text(plugin, mine)
                         )
+                    if moves_left is not None:
+                        move = _scripted(moves_left, seat, moves + 1)
+                        result = await svc.play(
+                            CHANNEL_ID, uid, dict(move), version=rec.version, confirm=True
+                        )
+                        moves += 1
+                        rec = result.record
+                        await outbox.deliver_pending()
+                        continue
                     move = rng.choice(mine.legal)
                     try:
                         result = await svc.play(CHANNEL_ID, uid, dict(move), version=rec.version)
@@ -263,6 +296,11 @@ async def run_offline(
                     moves += 1
                     rec = result.record
                     await outbox.deliver_pending()
+                if moves_left:
+                    raise ScriptError(
+                        f"The game ended after move {moves}, but the script has "
+                        f"{len(moves_left)} more."
+                    )
                 if panels:
                     _hands(plugin, rec, notes, pictures)
             finally:

@@ -26,7 +26,7 @@ from bot.texts import MAX_MESSAGE, fit
 
 log = logging.getLogger(__name__)
 
-Components = Literal["play", "lobby"]
+Components = Literal["play", "lobby", "final"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +42,8 @@ class OutMessage:
 
     `mention_user_ids` are the only users the message may ping (never everyone or roles).
     `components`: "play" = a Play button for (game_id, version); "lobby" = Join/Leave/Start/Cancel
-    for game_id; None = no components (an edit with None removes the old ones).
+    for game_id; "final" = Replay/Rematch/Record under a game's final scores; None = no
+    components (an edit with None removes the old ones).
     `nonce` is stable across retries of the same row; pass it to Discord so a resend after a
     crash is dropped instead of shown twice.
     """

@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any, NamedTuple
 
-from bot import ai_seats, ratings, texts
+from bot import ai_seats, ratings, records, texts
 from bot.games import GAMES
 from bot.outbox import Outbox, error_id
 from bot.plugin import EventLine, GamePlugin, Post, Seen
@@ -702,7 +702,10 @@ class GameService:
             rows.append(NewOutbox(rec.channel_id, "phase_post", _post_payload(rec, post, after)))
         if rec.status == "finished":
             final = plugin.final_post(after)
-            rows.append(NewOutbox(rec.channel_id, "final_post", _post_payload(rec, final, after)))
+            payload = _post_payload(rec, final, after)
+            # Replay, Rematch and Record buttons under the final scores.
+            payload.update(components="final", version=rec.version)
+            rows.append(NewOutbox(rec.channel_id, "final_post", payload))
         else:
             rows.append(self._ping_row(rec))
         return rows
@@ -1592,6 +1595,172 @@ class GameService:
         _checked(guild_id)
         async with self.store.read() as tx:
             return await ratings.leaderboard(tx, guild_id, kind)
+
+    # --- records, replays, rematch -------------------------------------------------------------
+
+    async def _game_here(self, tx: Tx, channel_id: int, game_id: int | None) -> GameRow:
+        """Game `game_id` of this channel, or (None) the channel's open or latest game."""
+        if game_id is None:
+            row = await tx.open_game(channel_id) or await tx.last_game(channel_id)
+        else:
+            row = await tx.game(game_id)
+            if row is not None and row.channel_id != channel_id:
+                row = None
+        if row is None:
+            raise NoGame(_no_game_here().replace("being played", "played yet"))
+        if row.kind not in GAMES.games:
+            raise GameUnavailable(
+                f"That game ({texts.quoted(row.kind)[:40]}) is not installed on this bot.",
+                code="not_installed",
+                error_id=f"game-{row.id}",
+            )
+        return row
+
+    async def _with_log(
+        self, channel_id: int, game_id: int | None
+    ) -> tuple[GameRecord, list[MoveRow]]:
+        """A game of this channel (see `_game_here`) and its whole move log, in one snapshot."""
+        _checked(channel_id, *([] if game_id is None else [game_id]))
+        async with self.store.read() as tx:
+            rec = await self._record(tx, await self._game_here(tx, channel_id, game_id))
+            try:
+                return rec, await tx.moves(rec.id)
+            except UnreadableMove as exc:
+                raise GameUnavailable(
+                    f"This game's log is damaged ({exc}), so it can't be replayed or exported.",
+                    code="unreadable_log",
+                    error_id=f"move-{exc.n}",
+                ) from None
+
+    async def export(
+        self, channel_id: int, user_id: int, *, game_id: int | None = None
+    ) -> dict[str, Any]:
+        """The record (`bot.records`) of the channel's game (`game_id`, or the open or latest
+        one) for the member `user_id`: complete once the game is finished; otherwise only what
+        the table may see plus that member's own seat's private lines.
+
+        Raises:
+            NoGame: no such game in this channel. GameUnavailable: a damaged log.
+        """
+        _checked(user_id)
+        rec, moves = await self._with_log(channel_id, game_id)
+        return records.build(
+            plugin=rec.plugin,
+            game_id=rec.id,
+            status=rec.status,
+            engine_version=rec.engine_version,
+            seed=rec.seed,
+            seating=rec.seating,
+            deadline_hours=rec.deadline_hours,
+            seats=[(s.seat, s.name, s.ai, s.robot) for s in rec.seats],
+            moves=moves,
+            state=rec.state,
+            reader_seat=rec.seat_of(user_id),
+            exported_at=self.clock(),
+        )
+
+    async def animation(self, channel_id: int, game_id: int | None = None) -> tuple[str, bytes]:
+        """An animated GIF of the board after every action phase of a game of this channel,
+        and its file name. Drawn from public views only, so anyone may see it. CPU-bound
+        (about a second for a whole game): call it off the event loop.
+
+        Raises:
+            NoGame; GameUnavailable (no move yet, a damaged log, another engine version).
+        """
+        rec, moves = await self._with_log(channel_id, game_id)
+        plugin = rec.plugin
+        if rec.state is None or not moves:
+            raise GameUnavailable(
+                "There is nothing to replay yet: the game has no move.",
+                code="no_moves",
+                error_id=f"game-{rec.id}",
+            )
+        if rec.engine_version != plugin.rules.engine_version:
+            raise GameUnavailable(
+                "This game was played by another version of the rules, so it can't be replayed.",
+                code="old_engine",
+                error_id=f"game-{rec.id}",
+            )
+        data = await asyncio.to_thread(
+            records.animation, plugin, rec.seed, rec.names, [(m.seat, m.move) for m in moves]
+        )
+        return f"{plugin.kind}-game-{rec.id}-replay.gif", data
+
+    async def rematch(
+        self, guild_id: int, channel_id: int, game_id: int, user_id: int, name: str
+    ) -> tuple[GameRecord, list[Seat]]:
+        """Open a lobby here for another game of the same kind at the same table: the member
+        asking hosts it and sits first, the robots sit again at their levels, the seat order
+        setting and the turn deadline are kept; the other players are pinged to press Join.
+        Returns the lobby and the players invited.
+
+        Raises:
+            NoGame: no such game here. NotAllowed: the member did not play in it.
+            LobbyError: the game is not over, or the channel has a lobby or game already.
+        """
+        _checked(guild_id, channel_id, game_id, user_id)
+        async with self._lock(channel_id), self.store.write() as tx:
+            old = await self._game_here(tx, channel_id, game_id)
+            if old.status not in ("finished", "aborted"):
+                raise LobbyError(
+                    "That game is not over yet: a rematch opens once it ends.", code="not_over"
+                )
+            seats = await tx.seats(old.id)
+            if not any(s.user_id == user_id for s in seats):
+                raise NotAllowed(
+                    "Only the players of that game can open its rematch; anyone can open a new "
+                    f"lobby with `/{GAMES.get(old.kind).command} new`.",
+                    code="not_player",
+                )
+            existing = await tx.open_game(channel_id)
+            if existing is not None:
+                what = "a lobby" if existing.status == "lobby" else "a game in progress"
+                raise LobbyError(
+                    f"This channel already has {what}: join it, or finish it first.",
+                    code="channel_busy",
+                )
+            plugin = GAMES.get(old.kind)
+            new_id = await tx.insert_game(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                host_id=user_id,
+                engine_version=plugin.rules.engine_version,
+                seed=secrets.randbits(52),
+                kind=plugin.kind,
+            )
+            sitting = [SeatRow(0, user_id, name)]
+            for s in seats:
+                if s.user_id < 0:  # a robot: it sits again at its level
+                    robot_id = min([0, *(r.user_id for r in sitting)]) - 1
+                    sitting.append(SeatRow(len(sitting), robot_id, s.name, s.ai))
+            await tx.set_seats(new_id, sitting)
+            if old.seating != "random":
+                assert await tx.bump_game(new_id, 0, seating=old.seating)
+            if old.deadline_hours is not None:
+                await tx.set_deadline(new_id, old.deadline_hours)
+            row = await tx.game(new_id)
+            assert row is not None
+            rec = await self._record(tx, row)
+            invited = [Seat(s.seat, s.user_id, s.name) for s in seats]
+            invited = [s for s in invited if s.user_id >= 0 and s.user_id != user_id]
+            rows = [NewOutbox(channel_id, "lobby", self._lobby_payload(rec, "lobby"))]
+            if invited:
+                who = ", ".join(f"<@{s.user_id}>" for s in invited)
+                rows.append(
+                    NewOutbox(
+                        channel_id,
+                        "notice",
+                        {
+                            "text": f"🔁 **Rematch!** {texts.name(name)} opened a lobby for "
+                            f"another game of {plugin.title} with the same table. {who}: press "
+                            "**Join** on it to take your seat again.",
+                            "mentions": [s.user_id for s in invited],
+                        },
+                    )
+                )
+            await tx.add_outbox(new_id, rows)
+        self._kick()
+        return rec, invited
 
     async def expire_lobbies(self) -> list[GameRecord]:
         """Close every lobby without activity for `lobby_idle`, with a message; return them."""

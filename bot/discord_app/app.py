@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import ai_seats, texts
+from bot import ai_seats, records, texts
 from bot.discord_app import ids, panel, perms, views
 from bot.games import GAMES
 from bot.outbox import Draw, OutFile, draw_with_render, error_id
@@ -316,6 +316,9 @@ class GameApp:
         if cid.kind == "replace":
             await self._confirm_replace(itx, channel_id, cid)
             return
+        if cid.kind == "end":
+            await self._final_button(itx, channel_id, cid)
+            return
         rec, _, seat = await self._playing(channel_id, itx.user.id, game_id=cid.game_id)
         if cid.kind == "play":
             text, view = self.panel_message(rec, seat)
@@ -441,6 +444,73 @@ class GameApp:
         due = self.service.deadline_at(rec)
         when = f" The turn waiting now goes to the AI <t:{int(due.timestamp())}:R>." if due else ""
         await self.reply(itx, f"Turn deadline set: {ai_seats.deadline_label(hours)}.{when}")
+
+    async def _final_button(
+        self, itx: discord.Interaction[Any], channel_id: int, cid: ids.CustomId
+    ) -> None:
+        """The buttons under a game's final scores (they work for weeks, across restarts)."""
+        if cid.arg == "replay":
+            await self._replay(itx, channel_id, cid.game_id)
+        elif cid.arg == "record":
+            await self._export(itx, channel_id, cid.game_id)
+        elif cid.arg == "rematch":
+            self._check_bot_permissions(itx)
+            assert itx.guild_id is not None
+            await itx.response.defer(ephemeral=True, thinking=True)
+            _, invited = await self.service.rematch(
+                itx.guild_id, channel_id, cid.game_id, itx.user.id, itx.user.display_name
+            )
+            who = ", ".join(texts.name(s.name) for s in invited)
+            await self.reply(
+                itx,
+                "Rematch lobby open, with you in the first seat"
+                + (
+                    f"; {who} {'was' if len(invited) == 1 else 'were'} pinged to press **Join**"
+                    if who
+                    else ""
+                )
+                + ". Press **Start** once the table is seated.",
+            )
+        else:
+            raise Refusal("That button is not one of this bot's; nothing was done.")
+
+    async def _export(
+        self, itx: discord.Interaction[Any], channel_id: int, game_id: int | None
+    ) -> None:
+        """The game's record as a JSON file, only to the member asking."""
+        record = await self.service.export(channel_id, itx.user.id, game_id=game_id)
+        if record["complete"]:
+            text = (
+                f"📄 The record of {record['title']} game #{record['game_id']}: every move with "
+                "its time, the seed and the final scores. Replay it with "
+                "`python -m bot replay FILE --out DIR`."
+            )
+        else:
+            text = (
+                f"📄 The record of {record['title']} game #{record['game_id']} so far, as the "
+                "table sees it (the seed and the moves themselves come once the game is over)"
+                + (
+                    "; your own hand's lines are in it too, so keep it to yourself."
+                    if "private" in record
+                    else "."
+                )
+            )
+        data = records.dumps(record)
+        await self.reply(
+            itx, text, files=[OutFile(records.filename(record), data, "the game record (JSON)")]
+        )
+
+    async def _replay(
+        self, itx: discord.Interaction[Any], channel_id: int, game_id: int | None
+    ) -> None:
+        """The animated board of a game, only to the member asking (about a second to draw)."""
+        await itx.response.defer(ephemeral=True, thinking=True)
+        name, data = await self.service.animation(channel_id, game_id)
+        await self.reply(
+            itx,
+            "🎞️ The board after every action phase of this game, as the table saw it.",
+            files=[OutFile(name, data, "The board after every action phase, animated")],
+        )
 
     async def _game_for_records(self, channel_id: int, game: object) -> GamePlugin:
         """The game a stats command is about: the one named, else the channel's (latest)."""
@@ -607,6 +677,10 @@ class GameApp:
             await self.reply(itx, await self._stats(itx, channel_id, options))
         elif name == "leaderboard":
             await self.reply(itx, await self._leaderboard(itx, channel_id, options))
+        elif name == "export":
+            await self._export(itx, channel_id, None)
+        elif name == "replay":
+            await self._replay(itx, channel_id, None)
         else:  # "about"
             await self.reply(itx, await self._about(itx))
 
@@ -877,6 +951,8 @@ _SHARED = frozenset(
         "deadline",
         "stats",
         "leaderboard",
+        "export",
+        "replay",
     }
 )
 

@@ -4,7 +4,7 @@ Each game's group comes from one shared definition (new, board, the hand command
 the game's move commands, built from its plugin's `MoveCommand` specs; options of move commands
 autocomplete from the caller's legal moves. Host tools and everything that concerns the channel
 rather than one game (status, log, abort, skip, replace, remove, mygames, about, autopilot,
-deadline, stats, leaderboard) live once in
+deadline, stats, leaderboard, export, replay) live once in
 `/games`, so a game's group stays far below Discord's 25 subcommands as the games grow. Every
 command only collects its options and hands them to `GameApp.run_command`; descriptions are
 what players read in Discord's command picker.
@@ -205,6 +205,19 @@ def build_shared_group() -> app_commands.Group:
     @app_commands.choices(game=game_choices)
     async def leaderboard(itx: Itx, game: str | None = None) -> None:
         await _run(itx, "leaderboard", None, kind=game)
+
+    @group.command(
+        name="export", description="The record of the game here as a JSON file (only to you)"
+    )
+    async def export(itx: Itx) -> None:
+        await _run(itx, "export", None)
+
+    @group.command(
+        name="replay",
+        description="The board of the game here after every action phase, animated (only to you)",
+    )
+    async def replay(itx: Itx) -> None:
+        await _run(itx, "replay", None)
 
     @group.command(name="about", description="Bot version, the games installed, uptime")
     async def about(itx: Itx) -> None:

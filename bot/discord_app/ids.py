@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 from typing import Final, Literal
 
-Kind = Literal["play", "w", "t", "b", "ok", "lobby", "abort", "skip", "replace", "ai"]
+Kind = Literal["play", "w", "t", "b", "ok", "lobby", "abort", "skip", "replace", "ai", "end"]
 KINDS: Final[tuple[str, ...]] = (
     "play",
     "w",
@@ -22,6 +22,7 @@ KINDS: Final[tuple[str, ...]] = (
     "skip",
     "replace",
     "ai",  # the lobby's AI seat select (add a robot of a level, or remove one)
+    "end",  # the final post's buttons: replay, rematch, record
 )
 MAX_LEN: Final = 100
 _ARG = r"[A-Za-z0-9_./-]{0,60}"

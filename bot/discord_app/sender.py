@@ -50,6 +50,8 @@ def components(msg: OutMessage) -> discord.ui.View | None:
     version = msg.version or 0
     if msg.components == "play":
         return views.play_view(msg.game_id, version)
+    if msg.components == "final":
+        return views.final_view(msg.game_id, version)
     return views.lobby_view(msg.game_id, version)
 
 
@@ -63,7 +65,8 @@ def button_rows(msg: OutMessage) -> list[discord.ui.ActionRow[discord.ui.LayoutV
         row: discord.ui.ActionRow[discord.ui.LayoutView] = discord.ui.ActionRow()
         row.add_item(views.GameButton(ids.CustomId("play", msg.game_id, version), "Play"))
         return [row]
-    classic = views.lobby_view(msg.game_id, version)
+    classic = components(msg)
+    assert classic is not None
     items = list(classic.children)
     rows = []
     for start in range(0, len(items), 5):

@@ -32,7 +32,7 @@ def app_of(itx: discord.Interaction[Any]) -> GameApp:
 
 class GameButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=ids.template("play", "b", "ok", "lobby", "abort", "skip", "replace"),
+    template=ids.template("play", "b", "ok", "lobby", "abort", "skip", "replace", "end"),
 ):
     """Play, Pass / Extra action / End turn / Back, confirmations, lobby buttons, and the
     moderators' confirmations (abort, skip, replace)."""
@@ -142,6 +142,25 @@ def lobby_view(game_id: int, version: int) -> discord.ui.View:
         ("ai", f"{ai_seats.ROBOT} AI seats", discord.ButtonStyle.secondary),
     ):
         view.add_item(GameButton(ids.CustomId("lobby", game_id, version, arg), label, style))
+    return view
+
+
+FINAL_BUTTONS = (
+    ("replay", "Replay", "🎞️"),
+    ("rematch", "Rematch", "🔁"),
+    ("record", "Record", "📄"),
+)
+
+
+def final_view(game_id: int, version: int) -> discord.ui.View:
+    """Under a game's final scores: the animated replay, a rematch lobby, the game record."""
+    view = discord.ui.View(timeout=None)
+    for arg, label, emoji in FINAL_BUTTONS:
+        button = GameButton(
+            ids.CustomId("end", game_id, version, arg), label, discord.ButtonStyle.secondary
+        )
+        button.item.emoji = emoji
+        view.add_item(button)
     return view
 
 

@@ -3,12 +3,14 @@ interactions through GameApp and the real GameService on a temporary database.""
 
 from __future__ import annotations
 
+import json
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 from pathlib import Path
 
 import discord
 import pytest
+from PIL import Image
 
 from bot.discord_app import ids, views
 from bot.discord_app.app import GameApp
@@ -16,6 +18,7 @@ from bot.service import GameService
 from bot.store import Store
 from tests.bot.test_discord_app import ANA, BEN, Clock, fake_draw, fake_private, lobby
 from tests.bot.test_discord_support import CHANNEL, GUILD, fake_itx
+from tests.bot.test_records import finish
 
 
 @pytest.fixture
@@ -112,3 +115,47 @@ def test_the_deadline_clock_is_a_discord_timestamp() -> None:
     from bot.ai_runner import due_label
 
     assert due_label(datetime(2026, 1, 1, tzinfo=UTC)) == "<t:1767225600:R>"
+
+
+async def test_the_final_posts_buttons_give_the_replay_the_record_and_a_rematch(
+    app: GameApp,
+) -> None:
+    svc = app.service
+    await svc.open_lobby(GUILD, CHANNEL, ANA, "Ana", kind="duel")
+    await svc.join(CHANNEL, BEN, "Ben")
+    rec = await finish(svc, await svc.start(CHANNEL, ANA, can_manage=False, order=[ANA, BEN]))
+    # Anyone may take the record of a finished game: a JSON file, only to them.
+    itx, replies = fake_itx(app, 999, name="Zoe")
+    await app.on_component(itx, ids.CustomId("end", rec.id, rec.version, "record"))
+    _, text, kwargs = replies.last
+    assert kwargs["ephemeral"] is True
+    assert text is not None and text.startswith(
+        f"📄 The record of Nautilus duel game #{rec.id}: every move with its time"
+    )
+    (file,) = kwargs["files"]
+    assert file.filename == f"duel-game-{rec.id}.json"
+    record = json.loads(file.fp.read())
+    async with svc.store.read() as tx:
+        stored = await tx.moves(rec.id)
+    assert record["complete"] is True and [m["move"] for m in record["moves"]] == [
+        m.move for m in stored
+    ]
+    # The replay: deferred (it takes a moment), then an animated GIF only to the clicker.
+    itx, replies = fake_itx(app, 999, name="Zoe")
+    await app.on_component(itx, ids.CustomId("end", rec.id, rec.version, "replay"))
+    assert replies.calls[0][0] == "defer"
+    (gif,) = replies.last[2]["files"]
+    assert gif.filename == f"duel-game-{rec.id}-replay.gif"
+    assert Image.open(gif.fp).n_frames > 10
+    # A rematch only for the players; Ben's opens the lobby and pings Ana.
+    itx, replies = fake_itx(app, 999, name="Zoe")
+    await app.on_component(itx, ids.CustomId("end", rec.id, rec.version, "rematch"))
+    assert replies.text.startswith("Only the players of that game can open its rematch")
+    itx, replies = fake_itx(app, BEN, name="Ben")
+    await app.on_component(itx, ids.CustomId("end", rec.id, rec.version, "rematch"))
+    assert replies.text == (
+        "Rematch lobby open, with you in the first seat; Ana was pinged to press **Join**. "
+        "Press **Start** once the table is seated."
+    )
+    lobby = await svc.game_in(CHANNEL)
+    assert lobby is not None and lobby.status == "lobby" and lobby.host_id == BEN

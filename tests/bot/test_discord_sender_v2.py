@@ -203,3 +203,16 @@ async def test_other_edit_failures_are_not_retried() -> None:
     with pytest.raises(DeliveryRefused):
         await DiscordSender(_client(channel)).edit(1, 555, OutMessage(text="x", game_id=3))
     assert edit.call_count == 1
+
+
+async def test_the_final_post_has_replay_rematch_and_record_buttons() -> None:
+    final = OutMessage(
+        text="Final scores", files=PHASE.files, components="final", game_id=4, version=80
+    )
+    (row,) = button_rows(final)
+    buttons = [c.item for c in row.children]  # type: ignore[attr-defined]
+    assert [(b.label, str(b.emoji), b.custom_id) for b in buttons] == [
+        ("Replay", "🎞️", "nx:end:4:80:replay"),
+        ("Rematch", "🔁", "nx:end:4:80:rematch"),
+        ("Record", "📄", "nx:end:4:80:record"),
+    ]

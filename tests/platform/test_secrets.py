@@ -5,6 +5,7 @@ mygames, the other seat's panel, autocomplete and hand — names a gem that is s
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Iterator
 from dataclasses import replace
@@ -108,9 +109,15 @@ async def play(tmp_path: Path, seed: int) -> list[str]:
             public = channel.seen[checked:]
             checked = len(channel.seen)
             public.append(rec.plugin.status_line(rec.seen(None)))
+            if rec.status == "active":
+                # A game record taken mid-game by a member with no seat (once the game is over
+                # it is complete by design: seed and moves, for anyone to replay).
+                public.append(json.dumps(await svc.export(CH, 999)))
             found += [f"public: {g}" for g in leaks(public, hidden_from(state, None))]
             for seat, user in ((0, ANA), (1, BEN)):
                 mine = await private_views(svc, rec, seat, user)
+                if rec.status == "active":
+                    mine.append(json.dumps(await svc.export(CH, user)))
                 found += [f"seat {seat + 1}: {g}" for g in leaks(mine, hidden_from(state, seat))]
                 # The holder does see their own hand: the check is not vacuous.
                 assert secrets_of(state, seat) <= {g for g in GEMS if g in mine[1]}

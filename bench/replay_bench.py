@@ -1,0 +1,97 @@
+"""Benchmark of the animated replay (`bot.records.animation`) and of game records, on one core.
+
+    python bench/replay_bench.py              # 5 games of each game, prints the figures
+    python bench/replay_bench.py --games 20
+
+Each game is played to the end by uniform random players (4 seats, 2 for the duel); the
+animation replays its log and draws the public board after every action phase, as the final
+post's Replay button does. Also the size of the game's complete record (JSON) and the time to
+read it back and replay it with every check. Not a timed test: run it by hand.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from PIL import Image
+
+from bot import records
+from bot.games import GAMES
+from engine.api import Move
+
+SEATS = {"nauticus": 4, "island": 4, "duel": 2}
+NAMES = ("Ana", "Ben", "Cleo", "Dev")
+
+
+class Row:
+    """Stand-in for a stored move row: what `records.build` reads."""
+
+    def __init__(self, n: int, seat: int, move: Move, text: str) -> None:
+        self.n, self.seat, self.move, self.text = n, seat, move, text
+        self.round = self.phase = 0
+        self.at = "2026-11-24T12:00:00+00:00"
+        self.events: list[dict[str, object]] = []
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--games", type=int, default=5)
+    args = ap.parse_args()
+    for kind, seats in SEATS.items():
+        plugin = GAMES.get(kind)
+        rules = plugin.rules
+        seconds, sizes, frames, record_kb, replay_ms = [], [], [], [], []
+        for seed in range(1, args.games + 1):
+            rng = random.Random(seed)
+            state = rules.new_game(seats, seed)
+            script: list[tuple[int, Move]] = []
+            rows = []
+            while not rules.is_over(state):
+                seat = rules.current(state)
+                assert seat is not None
+                move = rng.choice(rules.legal_moves(state, seat))
+                rows.append(Row(len(rows) + 1, seat, move, rules.describe(move, state)))
+                script.append((seat, move))
+                state, _ = rules.apply(state, seat, move)
+            names = NAMES[:seats]
+            t0 = time.perf_counter()
+            data = records.animation(plugin, seed, names, script)
+            seconds.append(time.perf_counter() - t0)
+            sizes.append(len(data) / 1e6)
+            frames.append(Image.open(io.BytesIO(data)).n_frames)
+            record = records.build(
+                plugin=plugin,
+                game_id=seed,
+                status="finished",
+                engine_version=rules.engine_version,
+                seed=seed,
+                seating="random",
+                deadline_hours=None,
+                seats=[(i, n, None, False) for i, n in enumerate(names)],
+                moves=rows,
+                state=state,
+            )
+            blob = records.dumps(record)
+            record_kb.append(len(blob) / 1000)
+            t0 = time.perf_counter()
+            records.replay(records.parse(blob))
+            replay_ms.append((time.perf_counter() - t0) * 1000)
+        print(
+            f"{plugin.title} ({seats} players, {args.games} games): animation median "
+            f"{statistics.median(seconds):.2f} s (max {max(seconds):.2f} s), "
+            f"{statistics.median(frames):.0f} frames, {statistics.median(sizes):.2f} MB "
+            f"(max {max(sizes):.2f} MB); record {statistics.median(record_kb):.0f} kB, "
+            f"read + replay + check {statistics.median(replay_ms):.0f} ms"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,368 @@
+"""Portable game records: a game as one JSON file, read back, checked, replayed and animated.
+
+A record is what a player keeps or shares of a game (`/games export`, the final post's Record
+button), and what `python -m bot replay` plays again. Its format is documented in the README
+("Game records"). Secrets decide its shape:
+
+- a finished game's record is *complete*: the seed and every move, so anyone can replay it
+  (once a game is over nothing in it is secret any more: the score sheets show every hand);
+- any other game's record holds only what the table saw: the public line of each move and the
+  public view of the board now (never the seed, which deals the hidden cards, nor the moves,
+  which may name a card in hand), plus, for the member asking, their own seat's private lines.
+
+Replaying checks everything a wrong replay would get wrong: the game must be installed with the
+record's engine version (another version may play the same moves differently, so it is
+refused rather than replayed wrongly), every move must be legal for its seat, and the replay's
+final scores must equal the record's.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from PIL import Image
+
+from bot import texts
+from bot.games import GAMES
+from bot.plugin import GamePlugin
+from bot.visibility import readable, seen
+from engine.api import Move
+
+FORMAT = "nautilus-bot/game-record"
+FORMAT_VERSION = 1
+MAX_RECORD_BYTES = 5_000_000  # far above any real game (a 4-player Nauticus record is ~60 kB)
+# The animated replay: each action phase shown this long, the final board longer.
+FRAME_MS = 700
+LAST_FRAME_MS = 4000
+MAX_ANIMATION_BYTES = 8_000_000  # Discord's upload limit for a bot without boosts
+
+
+class RecordError(ValueError):
+    """A record that cannot be read or replayed; the message says why and what to do."""
+
+
+@dataclass(frozen=True, slots=True)
+class RecordSeat:
+    seat: int
+    name: str
+    ai: str | None = None
+    robot: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class RecordMove:
+    n: int
+    seat: int
+    round: int
+    phase: int
+    at: str
+    text: str
+    move: Move | None = None  # only in a complete record
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """A record as read back (`parse`)."""
+
+    game: str
+    engine_version: str
+    status: str
+    seed: int | None
+    seats: tuple[RecordSeat, ...]
+    moves: tuple[RecordMove, ...]
+    final_scores: tuple[tuple[int, int, int], ...]  # (seat, vp, rank); () if not finished
+
+    @property
+    def complete(self) -> bool:
+        return self.seed is not None and all(m.move is not None for m in self.moves)
+
+    @property
+    def script(self) -> list[tuple[int, Move]]:
+        """The moves to replay, (seat, move) in order (complete records only)."""
+        return [(m.seat, dict(m.move)) for m in self.moves if m.move is not None]
+
+
+def build(
+    *,
+    plugin: GamePlugin,
+    game_id: int,
+    status: str,
+    engine_version: str,
+    seed: int,
+    seating: str,
+    deadline_hours: int | None,
+    seats: Sequence[tuple[int, str, str | None, bool]],
+    moves: Sequence[Any],
+    state: Any,
+    reader_seat: int | None = None,
+    exported_at: datetime | None = None,
+) -> dict[str, Any]:
+    """The record of one game as JSON-able data.
+
+    `seats`: (seat, name, ai level, robot) in seat order. `moves`: the stored move rows (with
+    `n`, `seat`, `round`, `phase`, `at`, `text`, `move`, `events`). `state`: the game now (None
+    for a lobby). `reader_seat`: the seat of the member asking, whose private lines an
+    incomplete record may carry (nobody else's).
+    """
+    rules = plugin.rules
+    complete = status == "finished"
+    record: dict[str, Any] = {
+        "format": FORMAT,
+        "format_version": FORMAT_VERSION,
+        "game": plugin.kind,
+        "title": plugin.title,
+        "engine_version": engine_version,
+        "game_id": game_id,
+        "status": status,
+        "complete": complete,
+        "seed": seed if complete else None,
+        "options": {"seating": seating, "deadline_hours": deadline_hours},
+        "seats": [
+            {"seat": s, "name": texts.name(name), "ai": ai, "robot": robot}
+            for s, name, ai, robot in seats
+        ],
+        "moves": [],
+        "final_scores": None,
+        "exported_at": (exported_at or datetime.now(UTC)).isoformat(timespec="seconds"),
+    }
+    private: list[dict[str, Any]] = []
+    for m in moves:
+        entry: dict[str, Any] = {
+            "n": m.n,
+            "seat": m.seat,
+            "round": m.round,
+            "phase": m.phase,
+            "at": m.at,
+            "text": m.text,
+        }
+        if complete:
+            entry["move"] = m.move
+        elif reader_seat is not None:
+            mine = [e for e in readable(m.events, reader_seat) if e.get("private_to") is not None]
+            private += [{"n": m.n, "text": plugin.private_line(e)} for e in mine]
+        record["moves"].append(entry)
+    if complete and state is not None:
+        record["final_scores"] = [
+            {"name": texts.name(seats[s.seat][1]), **dict(s.to_dict())}
+            for s in rules.final_scores(state)
+        ]
+    elif state is not None:
+        # The board as the table sees it now: enough to draw it, nothing more.
+        record["public_view"] = rules.view(state, None)
+    if not complete and reader_seat is not None:
+        # Only the member asking receives this file (an ephemeral reply): their own secrets.
+        record["private"] = {"seat": reader_seat, "lines": private}
+    return record
+
+
+def dumps(record: Mapping[str, Any]) -> bytes:
+    return (json.dumps(record, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+
+
+def filename(record: Mapping[str, Any]) -> str:
+    return f"{record['game']}-game-{record['game_id']}.json"
+
+
+def _need(cond: bool, what: str) -> None:
+    if not cond:
+        raise RecordError(f"This is not a readable game record: {what}.")
+
+
+def _int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and -(2**63) <= value < 2**63
+
+
+def parse(data: bytes | str) -> Record:
+    """Read a record file.
+
+    Raises:
+        RecordError: not JSON, not a record of this bot, or a malformed field (named).
+    """
+    if len(data) > MAX_RECORD_BYTES:
+        raise RecordError(f"This file is too large to be a game record ({len(data):,} bytes).")
+    try:
+        raw = json.loads(data)
+    except (ValueError, RecursionError) as exc:
+        raise RecordError(f"This file is not JSON ({str(exc)[:80]}).") from None
+    _need(isinstance(raw, dict), "it is not a JSON object")
+    _need(raw.get("format") == FORMAT, f'its "format" is not "{FORMAT}"')
+    version = raw.get("format_version")
+    if version != FORMAT_VERSION:
+        raise RecordError(
+            f"This record has format version {texts.quoted(str(version))[:20]}; this bot reads "
+            f"version {FORMAT_VERSION}. Use the bot that wrote it."
+        )
+    game, engine_version, status = raw.get("game"), raw.get("engine_version"), raw.get("status")
+    _need(isinstance(game, str) and bool(game), '"game" must name a game')
+    _need(isinstance(engine_version, str), '"engine_version" must be text')
+    _need(status in ("lobby", "active", "finished", "aborted"), '"status" is not a game status')
+    seed = raw.get("seed")
+    _need(seed is None or _int(seed), '"seed" must be a whole number or null')
+    seats_raw, moves_raw = raw.get("seats"), raw.get("moves")
+    _need(isinstance(seats_raw, list) and bool(seats_raw), '"seats" must be a non-empty list')
+    _need(isinstance(moves_raw, list), '"moves" must be a list')
+    seats = []
+    for i, s in enumerate(seats_raw):
+        _need(isinstance(s, dict) and s.get("seat") == i, f"seat {i} is malformed")
+        name, ai = s.get("name"), s.get("ai")
+        _need(isinstance(name, str), f"seat {i} has no name")
+        _need(ai is None or isinstance(ai, str), f"seat {i}'s AI level is not text")
+        seats.append(RecordSeat(i, str(name), ai, bool(s.get("robot"))))
+    moves = []
+    for i, m in enumerate(moves_raw):
+        _need(isinstance(m, dict), f"move {i + 1} is not an object")
+        n, seat = m.get("n"), m.get("seat")
+        _need(_int(n) and _int(seat) and 0 <= seat < len(seats), f"move {i + 1} has no seat")
+        move = m.get("move")
+        _need(move is None or isinstance(move, dict), f"move {n} is not an object")
+        moves.append(
+            RecordMove(
+                n=n,
+                seat=seat,
+                round=m.get("round") if _int(m.get("round")) else 0,
+                phase=m.get("phase") if _int(m.get("phase")) else 0,
+                at=str(m.get("at", "")),
+                text=str(m.get("text", "")),
+                move=move,
+            )
+        )
+    scores: list[tuple[int, int, int]] = []
+    for s in raw.get("final_scores") or []:
+        _need(
+            isinstance(s, dict) and _int(s.get("seat")) and _int(s.get("vp")),
+            "a final score is malformed",
+        )
+        scores.append((s["seat"], s["vp"], s.get("rank") if _int(s.get("rank")) else 0))
+    return Record(
+        game=str(game),
+        engine_version=str(engine_version),
+        status=str(status),
+        seed=seed,
+        seats=tuple(seats),
+        moves=tuple(moves),
+        final_scores=tuple(scores),
+    )
+
+
+def playable(record: Record) -> GamePlugin:
+    """The installed game that can replay `record` exactly.
+
+    Raises:
+        RecordError: the game is not installed, the engine version differs (it might replay
+        the moves differently), or the record holds only the public side of a game.
+    """
+    if record.game not in GAMES.games:
+        raise RecordError(
+            f"This is a record of {texts.quoted(record.game)[:40]}, which is not installed here "
+            f"(installed: {', '.join(GAMES.games)})."
+        )
+    plugin = GAMES.get(record.game)
+    if record.engine_version != plugin.rules.engine_version:
+        raise RecordError(
+            f"This record was played with {plugin.title} engine version "
+            f"{texts.quoted(record.engine_version)[:40]}; this bot has version "
+            f"{plugin.rules.engine_version}, whose rules may give the same moves another result. "
+            "Replay it with the bot version that wrote it."
+        )
+    if not record.complete:
+        raise RecordError(
+            f"This record of a game that was {record.status} when it was exported holds only "
+            "what the table could see, not the seed and moves a replay needs (they would "
+            "reveal hidden cards). Export the game again once it is over."
+        )
+    players = len(record.seats)
+    rules = plugin.rules
+    if not rules.min_players <= players <= rules.max_players:
+        raise RecordError(f"{plugin.title} is not played by {players} players.")
+    return plugin
+
+
+def replay(record: Record) -> Any:
+    """The final state of a complete record, every move checked.
+
+    Raises:
+        RecordError: see `playable`; an illegal move; final scores that differ from the
+        record's (the record was edited or damaged).
+    """
+    plugin = playable(record)
+    rules = plugin.rules
+    assert record.seed is not None  # complete
+    state = rules.new_game(len(record.seats), record.seed)
+    for m in record.moves:
+        assert m.move is not None
+        turn = rules.current(state)
+        if turn != m.seat:
+            raise RecordError(
+                f"Move {m.n} is played by seat {m.seat + 1}, but seat "
+                f"{'none' if turn is None else turn + 1} was to move: the record is damaged."
+            )
+        try:
+            state, _ = rules.apply(state, m.seat, dict(m.move))
+        except Exception as exc:  # IllegalMove, or a move too malformed to read
+            raise RecordError(
+                f"Move {m.n} ({texts.quoted(m.text)[:80]}) is not legal when replayed "
+                f"({texts.quoted(str(exc))[:120]}): the record is damaged or was edited."
+            ) from None
+    check_scores(record, [(s.seat, s.vp, s.rank) for s in rules.final_scores(state)])
+    return state
+
+
+def check_scores(record: Record, got: Sequence[tuple[int, int, int]]) -> None:
+    """Raise RecordError if a replay's (seat, vp, rank) differ from the record's."""
+    if record.final_scores and sorted(record.final_scores) != sorted(got):
+        raise RecordError(
+            "Replaying this record gives other final scores than it states "
+            f"({sorted(got)} instead of {sorted(record.final_scores)}): the record was edited "
+            "or damaged."
+        )
+
+
+def animation(
+    plugin: GamePlugin, seed: int, names: Sequence[str], script: Sequence[tuple[int, Move]]
+) -> bytes:
+    """An animated GIF of the board as the table saw it after each action phase.
+
+    Every frame is drawn from the public view only (the same picture a phase post shows), so it
+    may be shown to anyone, even for a game in progress.
+    """
+    rules = plugin.rules
+    state = rules.new_game(len(names), seed)
+    board = plugin.board_pictures()[:1]
+    frames: list[Image.Image] = []
+
+    def shoot() -> None:
+        public = seen(plugin, state, names, None)
+        (picture,) = plugin.draw(board, public)
+        im = Image.open(io.BytesIO(picture.data))
+        im.load()
+        frames.append(im)
+
+    shoot()
+    unit = plugin.unit(seen(plugin, state, names, None))
+    for seat, move in script:
+        state, _ = rules.apply(state, seat, dict(move))
+        now = plugin.unit(seen(plugin, state, names, None))
+        if now != unit or rules.is_over(state):
+            shoot()
+            unit = now
+    durations = [FRAME_MS] * len(frames)
+    durations[-1] = LAST_FRAME_MS
+    data = _gif(frames, durations)
+    while len(data) > MAX_ANIMATION_BYTES and frames[0].width > 200:
+        # A game far longer than ours: halve the frames rather than fail Discord's limit.
+        frames = [f.resize((f.width // 2, f.height // 2), Image.Resampling.NEAREST) for f in frames]
+        data = _gif(frames, durations)
+    return data
+
+
+def _gif(frames: Sequence[Image.Image], durations: list[int]) -> bytes:
+    # GIF, not WebP: the frames are 256-colour already (the PNGs the phase posts use), so
+    # GIF keeps them exactly and encodes a whole game in a fraction of animated WebP's time.
+    out = io.BytesIO()
+    frames[0].save(out, "GIF", save_all=True, append_images=frames[1:], duration=durations, loop=0)
+    return out.getvalue()

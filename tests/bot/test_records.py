@@ -1,0 +1,311 @@
+"""Game records (export, read back, replay), the animated replay and the rematch lobby, through
+the real GameService, the offline runner and `python -m bot replay`."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from bot import records
+from bot.__main__ import main
+from bot.games import GAMES
+from bot.offline import CHANNEL_ID, DB_NAME, FIRST_USER_ID, TRANSCRIPT, run_offline
+from bot.service import GameRecord, GameService, LobbyError, NoGame, NotAllowed
+from bot.store import Store
+from bot.visibility import seen
+
+CH = 800
+GUILD = 9
+ANA, BEN, CLEO = 31, 32, 33
+PLAYERS = {"nauticus": 3, "island": 3, "duel": 2}
+
+
+async def finished_offline(
+    tmp_path: Path, game: str, seed: int = 4, *, pictures: bool = False
+) -> tuple[Path, dict[str, Any]]:
+    """A whole offline game (random players) and the record its first player exports."""
+    out = tmp_path / f"played-{game}"
+    await run_offline(PLAYERS[game], seed, out, game=game, pictures=pictures)
+    store = await Store.open(out / DB_NAME)
+    try:
+        record = await GameService(store).export(CHANNEL_ID, FIRST_USER_ID)
+    finally:
+        await store.close()
+    return out, record
+
+
+async def play_some(svc: GameService, rec: GameRecord, moves: int, seed: int = 1) -> GameRecord:
+    rng = random.Random(seed)
+    rules = rec.plugin.rules
+    for _ in range(moves):
+        seat = rec.current
+        assert seat is not None and rec.state is not None
+        move = dict(rng.choice(rules.legal_moves(rec.state, seat)))
+        rec = (await svc.play(rec.channel_id, rec.user_at(seat), move, confirm=True)).record
+    return rec
+
+
+async def finish(svc: GameService, rec: GameRecord) -> GameRecord:
+    rules = rec.plugin.rules
+    while rec.status == "active":
+        seat = rec.current
+        assert seat is not None and rec.state is not None
+        move = dict(rules.legal_moves(rec.state, seat)[0])
+        rec = (await svc.play(rec.channel_id, rec.user_at(seat), move, confirm=True)).record
+    return rec
+
+
+@pytest.mark.parametrize("game", sorted(PLAYERS))
+async def test_a_finished_game_exported_and_replayed_gives_the_same_game(
+    tmp_path: Path, game: str
+) -> None:
+    out, record = await finished_offline(tmp_path, game, pictures=True)
+    assert record["format"] == records.FORMAT and record["complete"] is True
+    assert record["game"] == game and record["seed"] == 4
+    assert record["engine_version"] == GAMES.get(game).rules.engine_version
+    assert [s["name"] for s in record["seats"]] == ["Ana", "Ben", "Cleo"][: PLAYERS[game]]
+    assert all("move" in m and m["at"] for m in record["moves"])
+    # Read back from the file's bytes, the engine replays it to the recorded final scores.
+    parsed = records.parse(records.dumps(record))
+    state = records.replay(parsed)
+    rules = GAMES.get(game).rules
+    assert [(s.seat, s.vp, s.rank) for s in rules.final_scores(state)] == [
+        (s["seat"], s["vp"], s["rank"]) for s in record["final_scores"]
+    ]
+    # `python -m bot replay` plays it through the service again: the very same transcript.
+    path = tmp_path / "game.json"
+    path.write_bytes(records.dumps(record))
+    again = tmp_path / "again"
+    assert await asyncio.to_thread(main, ["replay", str(path), "--out", str(again)]) == 0
+    # Word for word and picture for picture.
+    original = (out / TRANSCRIPT).read_text(encoding="utf-8")
+    assert (again / TRANSCRIPT).read_text(encoding="utf-8") == original
+    pictures = sorted(p.name for p in out.glob("[0-9][0-9][0-9]-*.png"))
+    assert len(pictures) > 10
+    assert sorted(p.name for p in again.glob("[0-9][0-9][0-9]-*.png")) == pictures
+    for name in pictures[:: max(1, len(pictures) // 8)]:
+        assert (again / name).read_bytes() == (out / name).read_bytes(), name
+    gif = Image.open(again / "replay.gif")
+    assert gif.format == "GIF" and gif.n_frames > 10
+
+
+async def test_a_record_is_refused_when_it_cannot_be_replayed_exactly(tmp_path: Path) -> None:
+    _, record = await finished_offline(tmp_path, "duel")
+
+    def refused(change: Any) -> str:
+        copy = json.loads(records.dumps(record))
+        change(copy)
+        with pytest.raises(records.RecordError) as err:
+            records.replay(records.parse(json.dumps(copy)))
+        return str(err.value)
+
+    def more_vp(r: dict[str, Any]) -> None:
+        r["final_scores"][0]["vp"] += 1
+
+    assert "gives other final scores than it states" in refused(more_vp)
+
+    def older_engine(r: dict[str, Any]) -> None:
+        r["engine_version"] = "duel-0"
+
+    assert "engine version duel-0; this bot has version duel-1" in refused(older_engine)
+
+    def bad_move(r: dict[str, Any]) -> None:
+        r["moves"][3]["move"] = {"type": "fly"}
+
+    assert "Move 4 (" in refused(bad_move) and "is not legal when replayed" in refused(bad_move)
+
+    def wrong_seat(r: dict[str, Any]) -> None:
+        r["moves"][0]["seat"] = 1 - r["moves"][0]["seat"]
+
+    assert "Move 1 is played by seat" in refused(wrong_seat)
+
+    def unknown_game(r: dict[str, Any]) -> None:
+        r["game"] = "chess"
+
+    assert "which is not installed here" in refused(unknown_game)
+
+    def incomplete(r: dict[str, Any]) -> None:
+        r["seed"] = None
+
+    assert "holds only what the table could see" in refused(incomplete)
+    for junk, says in (
+        (b"hello", "This file is not JSON"),
+        (b"[1, 2]", "it is not a JSON object"),
+        (b'{"format": "something else"}', '"format" is not'),
+        (b"[" * 100_000, "This file is not JSON"),
+    ):
+        with pytest.raises(records.RecordError, match=says):
+            records.parse(junk)
+    # The command line says it in one line and exits 1, writing nothing.
+    bad = tmp_path / "bad.json"
+    bad.write_text("hello", encoding="utf-8")
+    args = ["replay", str(bad), "--out", str(tmp_path / "nothing")]
+    assert await asyncio.to_thread(main, args) == 1
+    assert not (tmp_path / "nothing").exists()
+
+
+async def test_a_game_in_progress_exports_only_what_the_table_sees(
+    store: Store, tmp_path: Path
+) -> None:
+    svc = GameService(store)
+    await svc.open_lobby(GUILD, CH, ANA, "Ana", kind="island")
+    await svc.join(CH, BEN, "Ben")
+    rec = await svc.start(CH, ANA, can_manage=False, order=[ANA, BEN], seed=11)
+    rec = await play_some(svc, rec, 30)
+    assert rec.status == "active" and rec.state is not None
+    rules = rec.plugin.rules
+    outsider = await svc.export(CH, 999)
+    # Exactly these keys: no seed, no raw move (it may name a card in hand), no scores.
+    assert set(outsider) == {
+        "format",
+        "format_version",
+        "game",
+        "title",
+        "engine_version",
+        "game_id",
+        "status",
+        "complete",
+        "seed",
+        "options",
+        "seats",
+        "moves",
+        "final_scores",
+        "exported_at",
+        "public_view",
+    }
+    assert outsider["complete"] is False and outsider["seed"] is None
+    assert outsider["final_scores"] is None
+    assert outsider["public_view"] == json.loads(json.dumps(rules.view(rec.state, None)))
+    async with store.read() as tx:
+        stored = await tx.moves(rec.id)
+    assert [{k: v for k, v in m.items()} for m in outsider["moves"]] == [
+        {"n": m.n, "seat": m.seat, "round": m.round, "phase": m.phase, "at": m.at, "text": m.text}
+        for m in stored
+    ]
+    # A seat holder's copy adds their own private lines, and only theirs.
+    ben = await svc.export(CH, BEN)
+    assert ben["private"]["seat"] == 1
+    plugin = rec.plugin
+    mine = [
+        {"n": m.n, "text": plugin.private_line(e)}
+        for m in stored
+        for e in m.events
+        if e.get("private_to") == 1
+    ]
+    assert mine and ben["private"]["lines"] == mine
+    assert {k: v for k, v in ben.items() if k != "private"} == {
+        **outsider,
+        "exported_at": ben["exported_at"],
+    }
+    # Such a record cannot be replayed, and says why.
+    with pytest.raises(records.RecordError, match="Export the game again once it is over"):
+        records.replay(records.parse(records.dumps(outsider)))
+    with pytest.raises(NoGame):
+        await svc.export(CH + 1, ANA)
+
+
+async def test_the_animation_shows_the_public_board_after_every_action_phase(
+    store: Store,
+) -> None:
+    svc = GameService(store)
+    await svc.open_lobby(GUILD, CH, ANA, "Ana", kind="nauticus")
+    await svc.join(CH, BEN, "Ben")
+    await svc.join(CH, CLEO, "Cleo")
+    rec = await svc.start(CH, ANA, can_manage=False, order=[ANA, BEN, CLEO], seed=3)
+    rec = await finish(svc, rec)
+    name, data = await svc.animation(CH)
+    assert name == f"nauticus-game-{rec.id}-replay.gif"
+    assert len(data) <= records.MAX_ANIMATION_BYTES
+    gif = Image.open(io.BytesIO(data))
+    # One frame at the start and one per action phase: the units the log went through.
+    async with store.read() as tx:
+        moves = await tx.moves(rec.id)
+    plugin, rules = rec.plugin, rec.plugin.rules
+    state = rules.new_game(3, rec.seed)
+    boards = [plugin.draw(("board",), seen(plugin, state, rec.names, None))[0].data]
+    unit = plugin.unit(seen(plugin, state, rec.names, None))
+    for m in moves:
+        state, _ = rules.apply(state, m.seat, m.move)
+        now = plugin.unit(seen(plugin, state, rec.names, None))
+        if now != unit or rules.is_over(state):
+            boards.append(plugin.draw(("board",), seen(plugin, state, rec.names, None))[0].data)
+            unit = now
+    assert gif.n_frames == len(boards) == 5 * 7 + 1  # 5 rounds of 7 action phases
+    # Each frame is the public board picture of its moment, pixel for pixel.
+    for i in (0, 17, len(boards) - 1):
+        gif.seek(i)
+        want = Image.open(io.BytesIO(boards[i])).convert("RGB")
+        assert gif.convert("RGB").tobytes() == want.tobytes()
+    assert gif.info["duration"] == records.LAST_FRAME_MS
+
+
+async def test_rematch_opens_a_lobby_with_the_same_table(store: Store) -> None:
+    svc = GameService(store)
+    await svc.open_lobby(GUILD, CH, ANA, "Ana", kind="duel")
+    await svc.add_ai(CH, ANA, "easy", can_manage=False)
+    rec = await svc.start(CH, ANA, can_manage=False, order=[-1, ANA], seed=5)
+    with pytest.raises(LobbyError, match="not over yet"):
+        await svc.rematch(GUILD, CH, rec.id, ANA, "Ana")
+    await svc.set_autopilot(CH, ANA, True, "easy")
+    while rec.status == "active":
+        played = await svc.play_ai(CH, rec.version)
+        assert played is not None
+        rec = played.record
+    with pytest.raises(NotAllowed, match="Only the players of that game"):
+        await svc.rematch(GUILD, CH, rec.id, BEN, "Ben")
+    lobby, invited = await svc.rematch(GUILD, CH, rec.id, ANA, "Ana")
+    assert lobby.status == "lobby" and lobby.kind == "duel" and lobby.host_id == ANA
+    assert [(s.user_id, s.name, s.ai) for s in lobby.seats] == [
+        (ANA, "Ana", None),
+        (-1, rec.seats[0].name, "easy"),
+    ]
+    assert invited == []  # nobody else to ping: Ana and a robot
+    with pytest.raises(LobbyError, match="already has a lobby"):
+        await svc.rematch(GUILD, CH, rec.id, ANA, "Ana")
+
+
+async def test_rematch_pings_the_other_players_to_join(store: Store) -> None:
+    svc = GameService(store)
+    await svc.open_lobby(GUILD, CH, ANA, "Ana", kind="nauticus")
+    await svc.join(CH, BEN, "Ben")
+    await svc.join(CH, CLEO, "Cleo")
+    await svc.toggle_seating(CH, ANA, can_manage=False)  # join order
+    await svc.set_deadline(CH, ANA, 48, can_manage=False)
+    rec = await svc.start(CH, ANA, can_manage=False, seed=8)
+    rec = await finish(svc, rec)
+    lobby, invited = await svc.rematch(GUILD, CH, rec.id, BEN, "Ben")
+    assert [s.user_id for s in lobby.seats] == [BEN]
+    assert sorted(s.user_id for s in invited) == [ANA, CLEO]
+    assert lobby.seating == "join" and lobby.deadline_hours == 48
+    async with store.read() as tx:
+        rows = [r for r in await tx.pending_outbox(limit=10_000) if r.game_id == lobby.id]
+    notice = next(r.payload for r in rows if r.kind == "notice")
+    assert sorted(notice["mentions"]) == [ANA, CLEO]
+    assert notice["text"] == (
+        "🔁 **Rematch!** Ben opened a lobby for another game of Nauticus with the same table. "
+        f"<@{ANA}>, <@{CLEO}>: press **Join** on it to take your seat again."
+    )
+    # They confirm with Join, and the game starts as usual.
+    await svc.join(CH, ANA, "Ana")
+    await svc.join(CH, CLEO, "Cleo")
+    started = await svc.start(CH, BEN, can_manage=False, seed=9)
+    assert started.status == "active" and [s.user_id for s in started.seats] == [BEN, ANA, CLEO]
+
+
+async def test_the_final_post_carries_replay_rematch_and_record(store: Store) -> None:
+    svc = GameService(store)
+    await svc.open_lobby(GUILD, CH, ANA, "Ana", kind="duel")
+    await svc.join(CH, BEN, "Ben")
+    rec = await svc.start(CH, ANA, can_manage=False, order=[ANA, BEN], seed=2)
+    rec = await finish(svc, rec)
+    async with store.read() as tx:
+        final = await tx.latest_outbox(rec.id, "final_post")
+    assert final is not None
+    assert final.payload["components"] == "final" and final.payload["version"] == rec.version
