@@ -60,9 +60,12 @@ class FolderChannel:
     def _write(self, head: str, msg: OutMessage) -> None:
         lines = [head, "", msg.text, ""]
         if msg.mention_user_ids:
-            lines.append(f"- pings: {', '.join(f'<@{u}>' for u in msg.mention_user_ids)}")
+            quiet = " (silently: quiet hours)" if msg.silent else ""
+            lines.append(f"- pings{quiet}: {', '.join(f'<@{u}>' for u in msg.mention_user_ids)}")
         if msg.components == "play":
             lines.append(f"- [Play] (game {msg.game_id}, version {msg.version})")
+        elif msg.components == "reminder":
+            lines.append(f"- [Play] [Snooze 8 h] (game {msg.game_id}, version {msg.version})")
         elif msg.components == "final":
             lines.append("- [🎞️ Replay] [🔁 Rematch] [📄 Record]")
         elif msg.components == "lobby":

@@ -26,7 +26,7 @@ from bot.texts import MAX_MESSAGE, fit
 
 log = logging.getLogger(__name__)
 
-Components = Literal["play", "lobby", "final"]
+Components = Literal["play", "lobby", "final", "reminder"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,8 +42,9 @@ class OutMessage:
 
     `mention_user_ids` are the only users the message may ping (never everyone or roles).
     `components`: "play" = a Play button for (game_id, version); "lobby" = Join/Leave/Start/Cancel
-    for game_id; "final" = Replay/Rematch/Record under a game's final scores; None = no
-    components (an edit with None removes the old ones).
+    for game_id; "final" = Replay/Rematch/Record under a game's final scores; "reminder" = Play
+    and Snooze; None = no components (an edit with None removes the old ones).
+    `silent`: posted without a notification (the pinged player is in their quiet hours).
     `nonce` is stable across retries of the same row; pass it to Discord so a resend after a
     crash is dropped instead of shown twice.
     """
@@ -56,6 +57,7 @@ class OutMessage:
     version: int | None = None
     nonce: int | None = None
     kind: str = ""  # the outbox row kind, for logs and the offline transcript
+    silent: bool = False
 
 
 class Sender(Protocol):
@@ -307,6 +309,7 @@ class Outbox:
             version=p.get("version"),
             nonce=row.nonce,
             kind=row.kind,
+            silent=bool(p.get("silent")),
         )
 
 

@@ -19,11 +19,21 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any, NamedTuple
 
-from bot import ai_seats, ratings, records, texts
+from bot import ai_seats, ratings, records, reminders, texts
 from bot.games import GAMES
 from bot.outbox import Outbox, error_id
 from bot.plugin import EventLine, GamePlugin, Post, Seen
-from bot.store import GameRow, MoveRow, NewOutbox, SeatRow, Store, Tx, UnreadableMove
+from bot.store import (
+    GameRow,
+    MoveRow,
+    NewOutbox,
+    SeatRow,
+    Store,
+    Tx,
+    UnreadableMove,
+    UserSettings,
+    WaitRow,
+)
 from bot.visibility import event_dict, readable, seen
 from engine.api import EventLike
 
@@ -122,6 +132,7 @@ class GameRecord:
     updated_at: str = ""
     kind: str = ""  # the game (registry key)
     deadline_hours: int | None = None  # the host's turn deadline (None: none)
+    reminder_hours: int | None = None  # the host's reminder interval (None: not set, 0: off)
 
     @property
     def plugin(self) -> GamePlugin:
@@ -178,6 +189,34 @@ SKIP_LIMIT = 12  # moves one skip may play: choose, bonus, rewards, pass, end tu
 
 def utc_now() -> datetime:
     return datetime.now(UTC)
+
+
+DIGEST_LINES = 4  # players' runs of moves shown in a turn ping; the rest is in `/games log`
+
+
+def _newest_first_fit(words: Sequence[str], limit: int) -> str:
+    """`words` joined with " · ", dropping the oldest (not the newest) when too long."""
+    kept: list[str] = []
+    size = 0
+    for w in reversed(words):
+        if kept and size + len(w) + 3 > limit:
+            return "… · " + " · ".join(reversed(kept))
+        kept.append(texts.fit(w, limit))
+        size += len(w) + 3
+    return " · ".join(reversed(kept))
+
+
+def _iso(when: datetime) -> str:
+    """A stored time: UTC, to the second, so stored times compare as text in SQL."""
+    return when.astimezone(UTC).isoformat(timespec="seconds")
+
+
+def _iso_or_none(when: datetime | None) -> str | None:
+    return None if when is None else _iso(when)
+
+
+def _when(iso: str) -> datetime:
+    return datetime.fromisoformat(iso)
 
 
 @dataclass(frozen=True)
@@ -342,6 +381,7 @@ class GameService:
             updated_at=row.updated_at,
             kind=row.kind,
             deadline_hours=row.deadline_hours,
+            reminder_hours=row.reminder_hours,
         )
 
     async def _active(self, channel_id: int) -> GameRecord:
@@ -707,16 +747,22 @@ class GameService:
             payload.update(components="final", version=rec.version)
             rows.append(NewOutbox(rec.channel_id, "final_post", payload))
         else:
-            rows.append(self._ping_row(rec))
+            rows.append(await self._ping_row(tx, rec))
         return rows
 
-    def _ping_row(self, rec: GameRecord) -> NewOutbox:
+    async def _ping_row(self, tx: Tx, rec: GameRecord) -> NewOutbox:
+        """The turn ping of the seat that must decide now, and the start of its wait: its
+        reminder schedule is stored in the same transaction (bot/reminders.py)."""
         current = rec.current
         assert current is not None
         holder = rec.seats[current]
+        now = self.clock()
         if holder.ai is not None:
             # A robot has nobody to ping, and a member on autopilot asked not to be bothered:
             # the channel just sees who is thinking (this line is edited once the move is in).
+            await tx.put_wait(
+                WaitRow(rec.id, current, holder.user_id, _iso(now), 0, None, None, False)
+            )
             must = rec.plugin.must_decide(rec.seen(None), you=False)
             how = "" if holder.robot else f" ({ai_seats.ROBOT} autopilot)"
             return NewOutbox(
@@ -731,16 +777,66 @@ class GameService:
                 },
             )
         uid = rec.user_at(current)
+        mine = await tx.user_settings(rec.guild_id, uid)
+        quiet = reminders.quiet_of(mine.quiet_from, mine.quiet_to, mine.timezone)
+        # Inside the player's quiet hours the ping is posted without a notification, and a
+        # reminder pings them when their quiet hours end.
+        silent = quiet is not None and quiet.contains(now)
+        plan = reminders.delays(await self._reminder_hours(tx, rec, mine))
+        next_at = None if plan is None else reminders.due(now + plan[0], quiet)
+        if silent:
+            assert quiet is not None
+            morning = quiet.morning(now)
+            next_at = morning if next_at is None else min(next_at, morning)
+        await tx.put_wait(
+            WaitRow(rec.id, current, uid, _iso(now), 0, _iso_or_none(next_at), None, False)
+        )
+        text = rec.plugin.turn_ping(rec.seen(None), uid) + await self._digest(tx, rec, current)
         return NewOutbox(
             rec.channel_id,
             "turn_ping",
             {
-                "text": rec.plugin.turn_ping(rec.seen(None), uid),
+                "text": texts.fit(text),
                 "mentions": [uid],
                 "components": "play",
                 "version": rec.version,
+                "silent": silent,
             },
         )
+
+    async def _digest(self, tx: Tx, rec: GameRecord, seat: int) -> str:
+        """What the others did since `seat` last moved, in a few public lines, for its ping."""
+        moves = await tx.moves(rec.id)
+        last_own = max((m.n for m in moves if m.seat == seat), default=0)
+        others = [m for m in moves if m.n > last_own and m.seat != seat]
+        if not others:
+            return ""
+        # One line per player's run of moves (a Nauticus turn is several moves), newest last.
+        runs: list[tuple[int, list[str]]] = []
+        for m in others:
+            if runs and runs[-1][0] == m.seat:
+                runs[-1][1].append(m.text)
+            else:
+                runs.append((m.seat, [m.text]))
+        shown = runs[-DIGEST_LINES:]
+        lines = [
+            f"• {texts.PLAYER_MARKS[s].emoji} {texts.name(rec.names[s])}: "
+            f"{_newest_first_fit(words, 300)}"
+            for s, words in shown
+        ]
+        if len(runs) > len(shown):
+            earlier = sum(len(words) for _, words in runs[: len(runs) - len(shown)])
+            lines.insert(0, f"• … {texts.plural(earlier, 'earlier move')} (`/games log`)")
+        head = "Since your last move:" if last_own else "So far:"
+        return "\n" + head + "\n" + "\n".join(lines)
+
+    async def _reminder_hours(self, tx: Tx, rec: GameRecord, mine: UserSettings) -> int | None:
+        """The interval that applies to this player in this game: theirs, else the game's (its
+        host's), else the server's; None = the default (12 h, then every 24 h)."""
+        for hours in (mine.reminder_hours, rec.reminder_hours):
+            if hours is not None:
+                return hours
+        return await tx.guild_reminders(rec.guild_id)
 
     # --- lobby -------------------------------------------------------------------------------
 
@@ -987,7 +1083,7 @@ class GameService:
                 start = _post_payload(rec, plugin.start_post(public), public)
                 await tx.add_outbox(
                     rec.id,
-                    [NewOutbox(channel_id, "phase_post", start), self._ping_row(rec)],
+                    [NewOutbox(channel_id, "phase_post", start), await self._ping_row(tx, rec)],
                 )
             self._remember(rec)
         self._kick()
@@ -1225,7 +1321,7 @@ class GameService:
                                 edits=ping.id,
                             )
                         )
-                    rows.append(self._ping_row(rec))
+                    rows.append(await self._ping_row(tx, rec))
                 await tx.add_outbox(rec.id, rows)
                 if rec.status == "lobby":
                     await self._lobby_edit(tx, rec, "lobby")
@@ -1503,7 +1599,7 @@ class GameService:
                                 edits=ping.id,
                             )
                         )
-                    rows.append(self._ping_row(fresh))
+                    rows.append(await self._ping_row(tx, fresh))
                 await tx.add_outbox(rec.id, rows)
             self._remember(fresh)
         self._kick()
@@ -1595,6 +1691,182 @@ class GameService:
         _checked(guild_id)
         async with self.store.read() as tx:
             return await ratings.leaderboard(tx, guild_id, kind)
+
+    # --- reminders, snooze, settings ------------------------------------------------------------
+
+    async def due_reminders(self) -> list[int]:
+        """Games whose waiting player is due a reminder (or whose host a stall notice) now."""
+        async with self.store.read() as tx:
+            return [w.game_id for w in await tx.due_waits(_iso(self.clock()))]
+
+    async def remind(self, game_id: int) -> str | None:
+        """Send the reminder due in a game, if it is still due: one write transaction posts it
+        and advances the schedule, so a restart or a second call never sends it twice. After
+        `STALL_AFTER` unanswered reminders the host gets a stall notice instead, once. Returns
+        the text posted (None: nothing was due)."""
+        _checked(game_id)
+        now = self.clock()
+        async with self.store.write() as tx:
+            w = await tx.wait(game_id)
+            row = await tx.game(game_id)
+            if w is None or w.next_at is None or _when(w.next_at) > now or row is None:
+                return None
+            if row.status != "active" or row.flagged or row.kind not in GAMES.games:
+                await tx.put_wait(replace(w, next_at=None))
+                return None
+            rec = await self._record(tx, row)
+            current = rec.current
+            if (
+                current != w.seat
+                or rec.seats[current].user_id != w.user_id
+                or rec.seats[current].ai is not None
+            ):
+                # The seat changed hands or went to the AI without a new ping: nobody to remind.
+                await tx.put_wait(replace(w, next_at=None))
+                return None
+            plugin = rec.plugin
+            mine = await tx.user_settings(rec.guild_id, w.user_id)
+            quiet = reminders.quiet_of(mine.quiet_from, mine.quiet_to, mine.timezone)
+            plan = reminders.delays(await self._reminder_hours(tx, rec, mine))
+            waited = reminders.waited(now - _when(w.since))
+            who = f"{texts.seat_tag(current)} {texts.name(rec.names[current])}"
+            if w.sent >= reminders.STALL_AFTER:
+                text = (
+                    f"⚠️ This {plugin.title} game has waited {waited} for {who}, after "
+                    f"{w.sent} reminders. <@{rec.host_id}>, as host (or any member with Manage "
+                    "Channels) you can `/games skip` this turn (the AI plays it), `/games "
+                    "replace` the player with someone else, set `/games deadline` so the AI "
+                    "plays late turns, or `/games abort` the game. The player can hand their "
+                    "seat to the AI with `/games autopilot on:True`."
+                )
+                row_out = NewOutbox(
+                    rec.channel_id, "notice", {"text": text, "mentions": [rec.host_id]}
+                )
+                await tx.put_wait(replace(w, next_at=None, stalled=True))
+            else:
+                n = w.sent + 1
+                must = plugin.must_decide(rec.seen(None), you=True)
+                text = (
+                    f"⏰ <@{w.user_id}>, it's still your turn in {plugin.title} here "
+                    f"(reminder {n}): you must {must}. The game has waited for you {waited}."
+                )
+                row_out = NewOutbox(
+                    rec.channel_id,
+                    "notice",
+                    {
+                        "text": texts.fit(text),
+                        "mentions": [w.user_id],
+                        "components": "reminder",
+                        "version": rec.version,
+                    },
+                )
+                every = reminders.DEFAULT_EVERY if plan is None else plan[1]
+                # With reminders off, only the morning ping after a night-time turn is sent.
+                later = reminders.due(now + every, quiet) if plan is not None else None
+                await tx.put_wait(replace(w, sent=n, next_at=_iso_or_none(later)))
+            await tx.add_outbox(rec.id, [row_out])
+        self._kick()
+        return text
+
+    async def snooze(self, channel_id: int, user_id: int) -> datetime:
+        """Put off the caller's reminders in this channel's game by `SNOOZE` (not into their
+        quiet hours); return when the next one may come.
+
+        Raises:
+            NoGame, NotYourTurn (the game is not waiting for the caller).
+        """
+        _checked(channel_id, user_id)
+        now = self.clock()
+        async with self._lock(channel_id), self.store.write() as tx:
+            row = await tx.open_game(channel_id)
+            if row is None or row.status != "active":
+                raise NoGame("There is no game in progress here any more: nothing to snooze.")
+            w = await tx.wait(row.id)
+            if w is None or w.user_id != user_id:
+                raise NotYourTurn(
+                    "The game is not waiting for you, so there is no reminder of yours to snooze."
+                )
+            mine = await tx.user_settings(row.guild_id, user_id)
+            quiet = reminders.quiet_of(mine.quiet_from, mine.quiet_to, mine.timezone)
+            until = now + reminders.SNOOZE
+            nxt = reminders.due(max(_when(w.next_at), until) if w.next_at else until, quiet)
+            await tx.put_wait(replace(w, snooze_until=_iso(until), next_at=_iso(nxt)))
+        return nxt
+
+    async def settings(self, guild_id: int, user_id: int) -> tuple[UserSettings, int | None]:
+        """A member's own settings on this server, and the server's reminder interval."""
+        _checked(guild_id, user_id)
+        async with self.store.read() as tx:
+            return await tx.user_settings(guild_id, user_id), await tx.guild_reminders(guild_id)
+
+    async def set_quiet(
+        self, guild_id: int, user_id: int, start: str | None, end: str | None, zone: str | None
+    ) -> UserSettings:
+        """Set (all three given) or clear (all None) a member's quiet hours on this server.
+
+        Raises:
+            SettingError: a time that is not HH:MM, an unknown time zone, start == end.
+        """
+        _checked(guild_id, user_id)
+        if start is None and end is None and zone is None:
+            values: tuple[str | None, str | None, str | None] = (None, None, None)
+        else:
+            if start is None or end is None or zone is None:
+                raise reminders.SettingError("Give all three: from, to and timezone.")
+            a, b = reminders.parse_clock(start), reminders.parse_clock(end)
+            if a == b:
+                raise reminders.SettingError(
+                    "Quiet hours must start and end at different times (e.g. 22:00 to 08:00)."
+                )
+            values = (f"{a:%H:%M}", f"{b:%H:%M}", reminders.check_timezone(zone))
+        async with self.store.write() as tx:
+            old = await tx.user_settings(guild_id, user_id)
+            new = replace(old, quiet_from=values[0], quiet_to=values[1], timezone=values[2])
+            await tx.set_user_settings(guild_id, user_id, new)
+        return new
+
+    async def set_my_reminders(self, guild_id: int, user_id: int, hours: int | None) -> None:
+        """A member's own reminder interval on this server (None: as the game or server says)."""
+        _checked(guild_id, user_id)
+        self._check_hours(hours)
+        async with self.store.write() as tx:
+            old = await tx.user_settings(guild_id, user_id)
+            await tx.set_user_settings(guild_id, user_id, replace(old, reminder_hours=hours))
+
+    async def set_server_reminders(self, guild_id: int, hours: int | None) -> None:
+        """The server's default reminder interval (the caller checked Manage Server)."""
+        _checked(guild_id)
+        self._check_hours(hours)
+        async with self.store.write() as tx:
+            await tx.set_guild_reminders(guild_id, hours)
+
+    async def set_game_reminders(
+        self, channel_id: int, user_id: int, hours: int | None, *, can_manage: bool
+    ) -> GameRecord:
+        """The reminder interval of this channel's game (host or Manage Channels); players'
+        own settings still come first. Applies from the next turn ping.
+
+        Raises:
+            NoGame, NotAllowed, SettingError.
+        """
+        _checked(channel_id, user_id)
+        self._check_hours(hours)
+        async with self._lock(channel_id), self.store.write() as tx:
+            row = await self._open_row(tx, channel_id)
+            self._check_may_manage(row, user_id, can_manage, "set the game's reminders")
+            await tx.set_game_reminders(row.id, hours)
+            fresh = await tx.game(row.id)
+            assert fresh is not None
+            rec = await self._record(tx, fresh)
+        self._cache.pop(channel_id, None)
+        return rec
+
+    @staticmethod
+    def _check_hours(hours: int | None) -> None:
+        if hours is not None and hours not in reminders.INTERVALS.values():
+            raise reminders.SettingError(
+                f"Reminders can be {', '.join(reminders.INTERVALS)} (or the default)."
+            )
 
     # --- records, replays, rematch -------------------------------------------------------------
 

@@ -168,6 +168,45 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         ) WITHOUT ROWID
         """,
     ),
+    (
+        # Settings: each member's own per server (reminder interval, quiet hours), the server's
+        # default reminder interval, and a game's (set by its host). reminder_hours: NULL = not
+        # set (the next level decides), 0 = no reminders.
+        """
+        CREATE TABLE user_settings (
+            guild_id INTEGER NOT NULL,
+            user_id INTEGER NOT NULL,
+            reminder_hours INTEGER,
+            quiet_from TEXT,
+            quiet_to TEXT,
+            timezone TEXT,
+            PRIMARY KEY (guild_id, user_id)
+        ) WITHOUT ROWID
+        """,
+        """
+        CREATE TABLE guild_settings (
+            guild_id INTEGER PRIMARY KEY,
+            reminder_hours INTEGER
+        )
+        """,
+        "ALTER TABLE games ADD COLUMN reminder_hours INTEGER",
+        # The decision a game waits for and its reminder schedule (bot/reminders.py): written
+        # with each turn ping, advanced with each reminder in the same transaction as its post,
+        # so a restart neither forgets a reminder nor sends one twice.
+        """
+        CREATE TABLE waits (
+            game_id INTEGER PRIMARY KEY REFERENCES games (id),
+            seat INTEGER NOT NULL,
+            user_id INTEGER NOT NULL,
+            since TEXT NOT NULL,
+            sent INTEGER NOT NULL DEFAULT 0,
+            next_at TEXT,
+            snooze_until TEXT,
+            stalled INTEGER NOT NULL DEFAULT 0
+        )
+        """,
+        "CREATE INDEX waits_due ON waits (next_at) WHERE next_at IS NOT NULL",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -293,6 +332,7 @@ class GameRow:
     seating: str = "random"  # "random" (drawn with the seed) or "join" (join order)
     kind: str = "nauticus"  # the game (a key of the registry in bot.games)
     deadline_hours: int | None = None  # past it, the AI plays the waiting seat's turn
+    reminder_hours: int | None = None  # the host's reminder interval (None: not set, 0: off)
 
 
 @dataclass(frozen=True, slots=True)
@@ -301,6 +341,30 @@ class SeatRow:
     user_id: int  # < 0: a robot seat (no Discord member behind it)
     name: str
     ai: str | None = None  # the AI level playing the seat (a robot, or a member's autopilot)
+
+
+@dataclass(frozen=True, slots=True)
+class UserSettings:
+    """A member's own settings on one server (None: not set)."""
+
+    reminder_hours: int | None = None  # 0: no reminders
+    quiet_from: str | None = None  # "22:00"
+    quiet_to: str | None = None
+    timezone: str | None = None  # IANA name
+
+
+@dataclass(frozen=True, slots=True)
+class WaitRow:
+    """The decision a game waits for, and where its reminders stand."""
+
+    game_id: int
+    seat: int
+    user_id: int
+    since: str  # ISO time the wait began (its turn ping)
+    sent: int  # reminders sent during this wait
+    next_at: str | None  # when the next reminder (or the stall notice) is due; None: none
+    snooze_until: str | None
+    stalled: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -347,12 +411,16 @@ class NewOutbox:
 
 _GAME_COLS = (
     "id, guild_id, channel_id, status, host_id, engine_version, seed, version, state_json, "
-    "flagged, created_at, updated_at, seating, kind, deadline_hours"
+    "flagged, created_at, updated_at, seating, kind, deadline_hours, reminder_hours"
 )
 _OUTBOX_COLS = (
     "id, game_id, channel_id, kind, payload_json, edits, nonce, created_at, sent_at, message_id, "
     "attempts, error"
 )
+
+
+def _wait(r: tuple[Any, ...]) -> WaitRow:
+    return WaitRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], bool(r[7]))
 
 
 def _game(row: sqlite3.Row | tuple[Any, ...]) -> GameRow:
@@ -492,6 +560,75 @@ class Tx:
     async def set_deadline(self, game_id: int, hours: int | None) -> None:
         """A setting, not a change of the game: the version (and so every panel) stays."""
         await self.run("UPDATE games SET deadline_hours = ? WHERE id = ?", (hours, game_id))
+
+    async def set_game_reminders(self, game_id: int, hours: int | None) -> None:
+        """A setting, not a change of the game: the version stays."""
+        await self.run("UPDATE games SET reminder_hours = ? WHERE id = ?", (hours, game_id))
+
+    async def user_settings(self, guild_id: int, user_id: int) -> UserSettings:
+        row = await self.one(
+            "SELECT reminder_hours, quiet_from, quiet_to, timezone FROM user_settings "
+            "WHERE guild_id = ? AND user_id = ?",
+            (guild_id, user_id),
+        )
+        return UserSettings() if row is None else UserSettings(*row)
+
+    async def set_user_settings(self, guild_id: int, user_id: int, s: UserSettings) -> None:
+        await self.run(
+            "INSERT INTO user_settings (guild_id, user_id, reminder_hours, quiet_from, quiet_to, "
+            "timezone) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, user_id) DO UPDATE SET "
+            "reminder_hours = excluded.reminder_hours, quiet_from = excluded.quiet_from, "
+            "quiet_to = excluded.quiet_to, timezone = excluded.timezone",
+            (guild_id, user_id, s.reminder_hours, s.quiet_from, s.quiet_to, s.timezone),
+        )
+
+    async def guild_reminders(self, guild_id: int) -> int | None:
+        row = await self.one(
+            "SELECT reminder_hours FROM guild_settings WHERE guild_id = ?", (guild_id,)
+        )
+        return None if row is None else row[0]
+
+    async def set_guild_reminders(self, guild_id: int, hours: int | None) -> None:
+        await self.run(
+            "INSERT INTO guild_settings (guild_id, reminder_hours) VALUES (?, ?) "
+            "ON CONFLICT (guild_id) DO UPDATE SET reminder_hours = excluded.reminder_hours",
+            (guild_id, hours),
+        )
+
+    async def wait(self, game_id: int) -> WaitRow | None:
+        row = await self.one(
+            "SELECT game_id, seat, user_id, since, sent, next_at, snooze_until, stalled "
+            "FROM waits WHERE game_id = ?",
+            (game_id,),
+        )
+        return None if row is None else _wait(row)
+
+    async def put_wait(self, w: WaitRow) -> None:
+        await self.run(
+            "INSERT OR REPLACE INTO waits (game_id, seat, user_id, since, sent, next_at, "
+            "snooze_until, stalled) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                w.game_id,
+                w.seat,
+                w.user_id,
+                w.since,
+                w.sent,
+                w.next_at,
+                w.snooze_until,
+                int(w.stalled),
+            ),
+        )
+
+    async def due_waits(self, until: str) -> list[WaitRow]:
+        """Waits of games in play whose next reminder is due by `until` (ISO time)."""
+        rows = await self.all(
+            "SELECT w.game_id, w.seat, w.user_id, w.since, w.sent, w.next_at, w.snooze_until, "
+            "w.stalled FROM waits w JOIN games g ON g.id = w.game_id WHERE g.status = 'active' "
+            "AND g.flagged IS NULL AND w.next_at IS NOT NULL AND w.next_at <= ? "
+            "ORDER BY w.next_at",
+            (until,),
+        )
+        return [_wait(r) for r in rows]
 
     async def set_seat_ai(self, game_id: int, seat: int, ai: str | None) -> None:
         """Hand a seat to the AI or take it back (autopilot); the game's version stays."""

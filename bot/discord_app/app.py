@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import ai_seats, records, texts
+from bot import ai_seats, records, reminders, texts
 from bot.discord_app import ids, panel, perms, views
 from bot.games import GAMES
 from bot.outbox import Draw, OutFile, draw_with_render, error_id
@@ -129,7 +129,7 @@ class GameApp:
             # These quote the option values as typed: never let them format text or mention.
             await self.reply(itx, texts.quoted(str(exc)))
             return
-        if isinstance(exc, ServiceError | Refusal | DiskFull):
+        if isinstance(exc, ServiceError | Refusal | DiskFull | reminders.SettingError):
             # A full disk is said as it is (DiskFull's text tells the admin what to do).
             await self.reply(itx, str(exc))
             return
@@ -318,6 +318,14 @@ class GameApp:
             return
         if cid.kind == "end":
             await self._final_button(itx, channel_id, cid)
+            return
+        if cid.kind == "snooze":
+            when = await self.service.snooze(channel_id, itx.user.id)
+            await self.reply(
+                itx,
+                f"😴 Snoozed: no reminder before <t:{int(when.timestamp())}:t> "
+                f"(<t:{int(when.timestamp())}:R>).",
+            )
             return
         rec, _, seat = await self._playing(channel_id, itx.user.id, game_id=cid.game_id)
         if cid.kind == "play":
@@ -512,6 +520,68 @@ class GameApp:
             files=[OutFile(name, data, "The board after every action phase, animated")],
         )
 
+    async def _settings(
+        self,
+        itx: discord.Interaction[Any],
+        channel_id: int,
+        name: str,
+        options: Mapping[str, Any],
+    ) -> str:
+        """`/settings …`: a member's own settings on this server (and the server's)."""
+        assert itx.guild_id is not None
+        guild, user = itx.guild_id, itx.user.id
+        if name == "quiet":
+            s = await self.service.set_quiet(
+                guild, user, options.get("start"), options.get("end"), options.get("timezone")
+            )
+            quiet = reminders.quiet_of(s.quiet_from, s.quiet_to, s.timezone)
+            assert quiet is not None
+            return (
+                f"🌙 Quiet hours set: {quiet.label()}. Inside them your turn pings come without "
+                "a notification and reminders wait for the end of them."
+            )
+        if name == "quiet-off":
+            await self.service.set_quiet(guild, user, None, None, None)
+            return "Quiet hours off: pings and reminders come at any time."
+        if name == "reminders":
+            hours = _interval(str(options.get("every", "")))
+            await self.service.set_my_reminders(guild, user, hours)
+            if hours is None:
+                return "Your reminders follow the game's (or the server's) setting again."
+            return (
+                f"Your reminders in every game on this server: {reminders.interval_label(hours)}."
+            )
+        if name == "server-reminders":
+            if not itx.permissions.manage_guild:
+                raise Refusal(
+                    "Only members with Manage Server can set the server's reminders; your own "
+                    "are `/settings reminders`."
+                )
+            hours = _interval(str(options.get("every", "")))
+            await self.service.set_server_reminders(guild, hours)
+            return f"Reminders on this server by default: {reminders.interval_label(hours)}."
+        # "show"
+        mine, server = await self.service.settings(guild, user)
+        quiet = reminders.quiet_of(mine.quiet_from, mine.quiet_to, mine.timezone)
+        lines = [
+            "**Your settings on this server**",
+            "Reminders: "
+            + (
+                f"{reminders.interval_label(mine.reminder_hours)} (yours)"
+                if mine.reminder_hours is not None
+                else "as the game's host or the server set them"
+            ),
+            "Quiet hours: " + (quiet.label() if quiet else "none (`/settings quiet`)"),
+            f"Server default reminders: {reminders.interval_label(server)}",
+        ]
+        rec = await self.service.game_in(channel_id)
+        if rec is not None and rec.reminder_hours is not None:
+            lines.append(
+                f"The game here: reminders {reminders.interval_label(rec.reminder_hours)} "
+                "(set by its host)"
+            )
+        return "\n".join(lines)
+
     async def _game_for_records(self, channel_id: int, game: object) -> GamePlugin:
         """The game a stats command is about: the one named, else the channel's (latest)."""
         if game:
@@ -614,6 +684,9 @@ class GameApp:
         game: str | None,
     ) -> None:
         channel_id = self._where(itx)
+        if name.startswith("settings "):
+            await self.reply(itx, await self._settings(itx, channel_id, name[9:], options))
+            return
         if name in _SHARED:
             await self._shared_command(itx, channel_id, name, options)
             return
@@ -677,6 +750,16 @@ class GameApp:
             await self.reply(itx, await self._stats(itx, channel_id, options))
         elif name == "leaderboard":
             await self.reply(itx, await self._leaderboard(itx, channel_id, options))
+        elif name == "reminders":
+            hours = _interval(str(options.get("every", "")))
+            await self.service.set_game_reminders(
+                channel_id, itx.user.id, hours, can_manage=self._can_manage(itx)
+            )
+            await self.reply(
+                itx,
+                f"Reminders in this game: {reminders.interval_label(hours)}, from the next turn "
+                "(players' own `/settings reminders` come first).",
+            )
         elif name == "export":
             await self._export(itx, channel_id, None)
         elif name == "replay":
@@ -953,8 +1036,21 @@ _SHARED = frozenset(
         "leaderboard",
         "export",
         "replay",
+        "reminders",
     }
 )
+
+
+def _interval(choice: str) -> int | None:
+    """A reminder interval choice ("default", "off", "12h", …) as stored hours."""
+    if choice == "default":
+        return None
+    if choice not in reminders.INTERVALS:
+        raise Refusal(
+            f"Reminders can be default, {', '.join(reminders.INTERVALS)}; not "
+            f"{texts.quoted(choice)[:20]}."
+        )
+    return reminders.INTERVALS[choice]
 
 
 def _unix(iso: str) -> int | None:

@@ -24,6 +24,7 @@ from bot.discord_app.commands import build_groups
 from bot.discord_app.sender import DiscordSender
 from bot.discord_app.views import DYNAMIC_ITEMS
 from bot.outbox import Draw, Outbox, draw_with_render, error_id
+from bot.reminder_runner import ReminderRunner
 from bot.service import GameService
 from bot.store import Store
 
@@ -71,6 +72,7 @@ class GameClient(discord.Client):
         self._sweeper: asyncio.Task[None] | None = None
         self.ai_runner = AiRunner(service, delay=ai_delay)
         self.game_app.ai_runner = self.ai_runner
+        self.reminder_runner = ReminderRunner(service)
 
     async def setup_hook(self) -> None:
         """Runs once per login, not on reconnects: components, commands, then the outbox."""
@@ -85,6 +87,8 @@ class GameClient(discord.Client):
         # Robot seats, autopilots and passed deadlines: the scan at start resumes AI turns a
         # previous run left in the middle.
         self.ai_runner.start()
+        # Reminders due while the bot was down go out at the first tick.
+        self.reminder_runner.start()
 
     async def _sweep_lobbies(self) -> None:
         """Close idle lobbies now and then (an hour's delay on a 7-day limit does not matter)."""
@@ -136,6 +140,7 @@ class GameClient(discord.Client):
             with contextlib.suppress(asyncio.CancelledError):
                 await sweeper
         await self.ai_runner.close()
+        await self.reminder_runner.close()
         if self.outbox is not None:
             await self.outbox.stop()
         await super().close()

@@ -4,8 +4,9 @@ Each game's group comes from one shared definition (new, board, the hand command
 the game's move commands, built from its plugin's `MoveCommand` specs; options of move commands
 autocomplete from the caller's legal moves. Host tools and everything that concerns the channel
 rather than one game (status, log, abort, skip, replace, remove, mygames, about, autopilot,
-deadline, stats, leaderboard, export, replay) live once in
-`/games`, so a game's group stays far below Discord's 25 subcommands as the games grow. Every
+deadline, stats, leaderboard, reminders, export, replay) live once in
+`/games`, so a game's group stays far below Discord's 25 subcommands as the games grow; a
+member's own settings are in `/settings`. Every
 command only collects its options and hands them to `GameApp.run_command`; descriptions are
 what players read in Discord's command picker.
 """
@@ -19,7 +20,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot import ai_seats
+from bot import ai_seats, reminders
 from bot.discord_app.views import app_of
 from bot.games import GAMES
 from bot.plugin import GamePlugin, MoveCommand
@@ -207,6 +208,15 @@ def build_shared_group() -> app_commands.Group:
         await _run(itx, "leaderboard", None, kind=game)
 
     @group.command(
+        name="reminders",
+        description="How often players of the game here are reminded (host or Manage Channels)",
+    )
+    @app_commands.describe(every="Reminder interval; players' own /settings come first")
+    @app_commands.choices(every=_interval_choices())
+    async def game_reminders(itx: Itx, every: str) -> None:
+        await _run(itx, "reminders", None, every=every)
+
+    @group.command(
         name="export", description="The record of the game here as a JSON file (only to you)"
     )
     async def export(itx: Itx) -> None:
@@ -226,6 +236,64 @@ def build_shared_group() -> app_commands.Group:
     return group
 
 
+def _interval_choices() -> list[app_commands.Choice[str]]:
+    return [app_commands.Choice(name="default (12 h, then every 24 h)", value="default")] + [
+        app_commands.Choice(name=k if k == "off" else f"every {k}", value=k)
+        for k in reminders.INTERVALS
+    ]
+
+
+async def _complete_timezone(itx: Itx, current: str) -> list[app_commands.Choice[str]]:
+    return [app_commands.Choice(name=z, value=z) for z in reminders.suggest_timezones(current)]
+
+
+def build_settings_group() -> app_commands.Group:
+    """`/settings`: a member's own settings on this server (and the server's, for admins)."""
+    group = app_commands.Group(
+        name="settings",
+        description="Your reminders and quiet hours on this server",
+        guild_only=True,
+    )
+
+    @group.command(name="show", description="Your settings on this server (only to you)")
+    async def show(itx: Itx) -> None:
+        await _run(itx, "settings show", None)
+
+    @group.command(
+        name="quiet", description="Hours when the bot never pings or reminds you (your time zone)"
+    )
+    @app_commands.describe(
+        start="From (24-hour HH:MM, e.g. 22:00)",
+        end="To (HH:MM, e.g. 08:00)",
+        timezone="Your time zone, e.g. Europe/Paris (start typing to search)",
+    )
+    @app_commands.rename(start="from", end="to")
+    @app_commands.autocomplete(timezone=_complete_timezone)
+    async def quiet(itx: Itx, start: str, end: str, timezone: str) -> None:
+        await _run(itx, "settings quiet", None, start=start, end=end, timezone=timezone)
+
+    @group.command(name="quiet-off", description="No quiet hours: pings come at any time")
+    async def quiet_off(itx: Itx) -> None:
+        await _run(itx, "settings quiet-off", None)
+
+    @group.command(name="reminders", description="How often you are reminded when a game waits")
+    @app_commands.describe(every="Your reminder interval in every game on this server")
+    @app_commands.choices(every=_interval_choices())
+    async def my_reminders(itx: Itx, every: str) -> None:
+        await _run(itx, "settings reminders", None, every=every)
+
+    @group.command(
+        name="server-reminders",
+        description="The server's default reminder interval (Manage Server)",
+    )
+    @app_commands.describe(every="Used when neither the player nor the game's host set one")
+    @app_commands.choices(every=_interval_choices())
+    async def server_reminders(itx: Itx, every: str) -> None:
+        await _run(itx, "settings server-reminders", None, every=every)
+
+    return group
+
+
 def build_groups() -> list[app_commands.Group]:
     """Every group of the tree (new ones per call, so tests can build several trees).
 
@@ -234,6 +302,7 @@ def build_groups() -> list[app_commands.Group]:
     """
     groups = [build_game_group(p) for p in GAMES]
     groups.append(build_shared_group())
+    groups.append(build_settings_group())
     for g in groups:
         if len(g.commands) > MAX_GROUP:
             raise ValueError(f"/{g.name} has {len(g.commands)} subcommands (at most {MAX_GROUP})")

@@ -10,7 +10,9 @@ import re
 from dataclasses import dataclass
 from typing import Final, Literal
 
-Kind = Literal["play", "w", "t", "b", "ok", "lobby", "abort", "skip", "replace", "ai", "end"]
+Kind = Literal[
+    "play", "w", "t", "b", "ok", "lobby", "abort", "skip", "replace", "ai", "end", "snooze"
+]
 KINDS: Final[tuple[str, ...]] = (
     "play",
     "w",
@@ -23,6 +25,7 @@ KINDS: Final[tuple[str, ...]] = (
     "replace",
     "ai",  # the lobby's AI seat select (add a robot of a level, or remove one)
     "end",  # the final post's buttons: replay, rematch, record
+    "snooze",  # a reminder's Snooze button
 )
 MAX_LEN: Final = 100
 _ARG = r"[A-Za-z0-9_./-]{0,60}"

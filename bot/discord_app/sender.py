@@ -52,6 +52,8 @@ def components(msg: OutMessage) -> discord.ui.View | None:
         return views.play_view(msg.game_id, version)
     if msg.components == "final":
         return views.final_view(msg.game_id, version)
+    if msg.components == "reminder":
+        return views.reminder_view(msg.game_id, version)
     return views.lobby_view(msg.game_id, version)
 
 
@@ -156,6 +158,8 @@ class DiscordSender:
         kwargs: dict[str, Any] = {"allowed_mentions": allowed_mentions(msg)}
         if msg.nonce is not None:
             kwargs["nonce"] = msg.nonce
+        if msg.silent:
+            kwargs["silent"] = True  # Discord's @silent: the mention shows, no notification
         args: tuple[str, ...] = ()
         if msg.files and with_files:
             # One Components V2 message: no content, the text lives in the layout.

@@ -32,7 +32,7 @@ def app_of(itx: discord.Interaction[Any]) -> GameApp:
 
 class GameButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=ids.template("play", "b", "ok", "lobby", "abort", "skip", "replace", "end"),
+    template=ids.template("play", "b", "ok", "lobby", "abort", "skip", "replace", "end", "snooze"),
 ):
     """Play, Pass / Extra action / End turn / Back, confirmations, lobby buttons, and the
     moderators' confirmations (abort, skip, replace)."""
@@ -142,6 +142,17 @@ def lobby_view(game_id: int, version: int) -> discord.ui.View:
         ("ai", f"{ai_seats.ROBOT} AI seats", discord.ButtonStyle.secondary),
     ):
         view.add_item(GameButton(ids.CustomId("lobby", game_id, version, arg), label, style))
+    return view
+
+
+def reminder_view(game_id: int, version: int) -> discord.ui.View:
+    """Under a reminder: Play (the panel) and Snooze (no reminder for the next hours)."""
+    view = play_view(game_id, version)
+    view.add_item(
+        GameButton(
+            ids.CustomId("snooze", game_id, version), "Snooze 8 h", discord.ButtonStyle.secondary
+        )
+    )
     return view
 
 

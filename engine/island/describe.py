@@ -51,7 +51,12 @@ def _store(move: dict[str, Any], state: State | None) -> str:
         return f"Store {objects!r} of {category!r}"
     parts = []
     total = 0
-    for name, count in objects.items():
+    # In the rulebook's order, not the move's: the same move always reads the same (a move
+    # read back from the log or a game record has its keys sorted).
+    ordered = sorted(
+        objects.items(), key=lambda kv: (data.OBJECT_INDEX.get(str(kv[0]), 9), str(kv[0]))
+    )
+    for name, count in ordered:
         parts.append(f"{name} ×{count}" if count != 1 else str(name))
         if type(count) is int:
             total += count

@@ -45,7 +45,7 @@ def test_move_commands_take_the_options_moves_map_reads() -> None:
 
 def test_no_group_is_offered_in_direct_messages() -> None:
     groups = _tree().get_commands()
-    assert {g.name for g in groups} == {"nauticus", "island", "duel", "games"}
+    assert {g.name for g in groups} == {"nauticus", "island", "duel", "games", "settings"}
     assert all(isinstance(g, app_commands.Group) and g.guild_only for g in groups)
 
 

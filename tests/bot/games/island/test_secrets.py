@@ -32,6 +32,7 @@ from bot.service import GameRecord, GameService
 from bot.store import Store
 from engine import island
 from engine.island import data
+from tests.bot.games.digest import split_digest
 
 GUILD, CH = 1, 88
 USERS = (601, 602, 603)
@@ -154,9 +155,14 @@ async def play(tmp_path: Path, seed: int) -> tuple[list[str], dict[str, int]]:
         checked = raw_checked = 0
         while True:
             state = rec.state
-            public = channel.texts[checked:]
+            posted = [split_digest(t) for t in channel.texts[checked:]]
+            public = [rest for rest, _ in posted]
             checked = len(channel.texts)
             counts["posts"] += len(public)
+            # A turn ping's "since your last move" lines are lines of the public log, which
+            # may name what was public back then: checked like the log (ever seen by all).
+            digests = ["\n".join(lines) for _, lines in posted if lines]
+            found += [f"ping digest: {x}" for x in leaks(digests, known, None, ever=True)]
             public.append(PLUGIN.status_line(rec.seen(None)))
             public.append(PLUGIN.must_decide(rec.seen(None), you=False))
             found += [f"public: {x}" for x in leaks(public, known, None, ever=False)]

@@ -1,0 +1,19 @@
+"""Reading a turn ping's "since your last move" digest in the games' secrecy tests."""
+
+from __future__ import annotations
+
+HEADS = ("Since your last move:", "So far:")
+
+
+def split_digest(text: str) -> tuple[str, list[str]]:
+    """(the text without its digest, the digest's move lines without their bullet)."""
+    kept: list[str] = []
+    digest: list[str] = []
+    inside = False
+    for line in text.splitlines():
+        inside = inside or line in HEADS
+        if inside and line.startswith("• "):
+            digest.append(line[2:])
+        else:
+            kept.append(line)
+    return "\n".join(kept), digest
