@@ -28,6 +28,7 @@ DEFAULT_LOBBY_IDLE_DAYS = 7.0
 
 
 DEFAULT_AI_MOVE_DELAY = 3.0  # seconds: long enough for the channel to follow a robot's turn
+DEFAULT_REMINDER_CHECK = 60.0  # seconds: a reminder a minute late is still on time
 
 
 class ConfigError(Exception):
@@ -44,6 +45,7 @@ class Config:
     lobby_idle_days: float = DEFAULT_LOBBY_IDLE_DAYS  # 0: lobbies are never closed for idling
     ai_move_delay: float = DEFAULT_AI_MOVE_DELAY  # seconds before each AI move is played
     ai_workers: int | None = None  # AI processes; None: one per core (at most 4)
+    reminder_check: float = DEFAULT_REMINDER_CHECK  # seconds between looks for due reminders
 
     def __repr__(self) -> str:
         # A config in a traceback or a debug print must not carry the token.
@@ -52,7 +54,8 @@ class Config:
             f"Config(token={token!r}, database_path={str(self.database_path)!r}, "
             f"dev_guild_id={self.dev_guild_id!r}, log_level={self.log_level!r}, "
             f"api_base={self.api_base!r}, lobby_idle_days={self.lobby_idle_days!r}, "
-            f"ai_move_delay={self.ai_move_delay!r}, ai_workers={self.ai_workers!r})"
+            f"ai_move_delay={self.ai_move_delay!r}, ai_workers={self.ai_workers!r}, "
+            f"reminder_check={self.reminder_check!r})"
         )
 
     __str__ = __repr__
@@ -140,6 +143,18 @@ def load_config(env: Mapping[str, str] | None = None) -> Config:
                 f"{quote(workers_raw, token)}; leave it empty for one per core."
             )
         workers = int(workers_raw)
+    check_raw = (env.get("REMINDER_CHECK_SECONDS") or "").strip()
+    check = DEFAULT_REMINDER_CHECK
+    if check_raw:
+        try:
+            check = float(check_raw)
+        except ValueError:
+            check = -1.0
+        if not 1 <= check <= 3600:
+            raise ConfigError(
+                "REMINDER_CHECK_SECONDS must be a number of seconds from 1 to 3600 (e.g. 60), "
+                f"not {quote(check_raw, token)}."
+            )
     return Config(
         token=token,
         database_path=Path(db),
@@ -149,6 +164,7 @@ def load_config(env: Mapping[str, str] | None = None) -> Config:
         lobby_idle_days=lobby_idle,
         ai_move_delay=delay,
         ai_workers=workers,
+        reminder_check=check,
     )
 
 

@@ -50,6 +50,7 @@ class GameClient(discord.Client):
         start_outbox: bool = True,
         lobby_sweep_every: float = 3600.0,
         ai_delay: timedelta = timedelta(seconds=3),
+        reminder_check: timedelta = timedelta(seconds=60),
     ) -> None:
         super().__init__(
             intents=intents(),
@@ -72,7 +73,7 @@ class GameClient(discord.Client):
         self._sweeper: asyncio.Task[None] | None = None
         self.ai_runner = AiRunner(service, delay=ai_delay)
         self.game_app.ai_runner = self.ai_runner
-        self.reminder_runner = ReminderRunner(service)
+        self.reminder_runner = ReminderRunner(service, tick=reminder_check)
 
     async def setup_hook(self) -> None:
         """Runs once per login, not on reconnects: components, commands, then the outbox."""
@@ -171,4 +172,5 @@ def create_client(*, config: Config, store: Store) -> GameClient:
         service,
         dev_guild_id=config.dev_guild_id,
         ai_delay=timedelta(seconds=config.ai_move_delay),
+        reminder_check=timedelta(seconds=config.reminder_check),
     )

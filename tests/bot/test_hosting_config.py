@@ -38,3 +38,17 @@ async def test_the_running_bot_closes_lobbies_after_the_configured_time(
         await client.close()
     finally:
         await store.close()
+
+
+async def test_reminder_check_seconds_is_parsed_checked_and_used(tmp_path: Path) -> None:
+    assert load_config({}).reminder_check == 60.0
+    for raw in ("0", "soon", "7200", "nan"):
+        with pytest.raises(ConfigError, match="REMINDER_CHECK_SECONDS must be a number of sec"):
+            load_config({"REMINDER_CHECK_SECONDS": raw})
+    store = await Store.open(tmp_path / "bot.db")
+    try:
+        client = create_client(config=load_config({"REMINDER_CHECK_SECONDS": "5"}), store=store)
+        assert client.reminder_runner.tick_every == timedelta(seconds=5)
+        await client.close()
+    finally:
+        await store.close()
