@@ -18,6 +18,7 @@ from typing import Any
 
 from bot.games.duel import calls
 from engine import duel
+from tests.bot.games.digest import split_digest
 from tests.bot.games.duel.kit import leaks, secret_patterns
 from tests.e2e.conftest import World
 from tests.e2e.fake_discord import RateLimits
@@ -45,6 +46,16 @@ def _read(db: Path, channel_id: str) -> tuple[int, int, str, duel.State | None, 
         conn.close()
     state = duel.from_json(state_json) if state_json else None
     return gid, moves, status, state, seats
+
+
+def _log_texts(db: Path, game_id: int) -> list[tuple[int, str]]:
+    conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=10)
+    try:
+        return conn.execute(
+            "SELECT n, text FROM moves WHERE game_id = ? ORDER BY n", (game_id,)
+        ).fetchall()
+    finally:
+        conn.close()
 
 
 def _published(before: duel.State, after: duel.State, move: dict[str, Any]) -> set[int]:
@@ -158,6 +169,13 @@ async def _duel(world: World, tmp_path: Path) -> None:
                 text = "\n".join([m.text(), *(a or "" for a in m.alt_texts())])
                 if checked.get(m.id) != text:
                     checked[m.id] = text
+                    # A turn ping's "since your last move" lines are lines of the public log
+                    # (checked so), which may name a card of an earlier round, reshuffled since.
+                    text, digest = split_digest(text)
+                    logged = {t for _, t in _log_texts(db, gid)}
+                    for line in digest:
+                        for part in line.split(": ", 1)[1].split(" · "):
+                            assert part in logged or part.startswith("…"), part
                     assert not leaks([text], table), leaks([text], table)
             for s in (0, 1):
                 reader = by_id[seats[s]]

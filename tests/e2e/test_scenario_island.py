@@ -16,6 +16,7 @@ from typing import Any
 from bot.games.island.plugin import PLUGIN
 from bot.plugin import Seen
 from engine import island
+from tests.bot.games.digest import split_digest
 from tests.bot.games.island.test_secrets import Knowledge, leaks
 from tests.e2e.client import TestUser
 from tests.e2e.conftest import World
@@ -188,8 +189,13 @@ async def _island(world: World, tmp_path: Path) -> None:
                     what=f"the post of turn {turn}",
                 )
                 public = fake.channel_messages(world.channel, include_deleted=True)
-                texts = [shown(m) for m in public[checked_channel:]]
+                posted = [split_digest(shown(m)) for m in public[checked_channel:]]
+                texts = [text for text, _ in posted]
                 assert leaks(texts, known, None, ever=False) == [], texts
+                # A turn ping's "since your last move" lines are lines of the public log:
+                # checked like the log (what everyone has ever seen).
+                digests = ["\n".join(lines) for _, lines in posted]
+                assert leaks(digests, known, None, ever=True) == [], digests
                 # Earlier messages may have been edited since (pings turned into done lines).
                 texts = [shown(m) for m in public[:checked_channel]]
                 assert leaks(texts, known, None, ever=True) == []
