@@ -258,6 +258,18 @@ class Driver:
         assert game is not None
         return game
 
+    def verify(self) -> None:
+        """Every move shown to its player as done is in the log, at its place. Called after
+        each restart and at the end: a bot that loses an acknowledged move (and lets it be
+        played again, so the version counter lines up) fails here, naming the move."""
+        log = read_moves(self.db, self.game().id)
+        for index, move in self.acknowledged:
+            stored = log[index][1] if index < len(log) else None
+            assert stored == move, (
+                f"move {index + 1} ({move}) was shown to its player as done but the log now "
+                f"has {stored} there"
+            )
+
     async def send(self, reply_coro: Any, *, final: bool = False) -> Reply:
         """Send one interaction and wait until its author is shown a result.
 
