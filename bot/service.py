@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any, NamedTuple
 
-from bot import ai_seats, ratings, records, reminders, texts
+from bot import ai_seats, ratings, records, reminders, texts, undo
 from bot.games import GAMES
 from bot.outbox import Outbox, error_id
 from bot.plugin import EventLine, GamePlugin, Post, Seen
@@ -85,6 +85,10 @@ class NeedsConfirmation(ServiceError):
 
 class NotAllowed(ServiceError):
     code = "not_allowed"
+
+
+class UndoRefused(ServiceError):
+    code = "undo_refused"
 
 
 class LobbyError(ServiceError):
@@ -502,7 +506,8 @@ class GameService:
             plugin = GAMES.get(row.kind)
             seats = _seats(await tx.seats(row.id))
             try:
-                moves = await tx.last_moves(row.id, max(0, n))
+                moves = await tx.last_moves(row.id, max(0, n), with_undone=True)
+                undone = await tx.undone(row.id)
             except UnreadableMove as exc:
                 raise GameUnavailable(
                     f"This game's log is damaged ({exc}), so it can't be shown and the game is "
@@ -516,8 +521,10 @@ class GameService:
             while admin and admin[0][0] < m.n:
                 lines.append(f"— {admin.pop(0)[2]}")
             who = texts.name(seats[m.seat].name) if m.seat < len(seats) else f"seat {m.seat + 1}"
+            back = " ↩️ (taken back)" if m.n in undone else ""
             lines.append(
-                f"{m.n}. R{m.round}·P{m.phase} {texts.PLAYER_MARKS[m.seat].emoji} {who}: {m.text}"
+                f"{m.n}. R{m.round}·P{m.phase} {texts.PLAYER_MARKS[m.seat].emoji} {who}: "
+                f"{m.text}{back}"
             )
             reader = next((s.seat for s in seats if s.user_id == reader_id), None)
             if reader is not None:
@@ -1691,6 +1698,96 @@ class GameService:
         _checked(guild_id)
         async with self.store.read() as tx:
             return await ratings.leaderboard(tx, guild_id, kind)
+
+    # --- undo ----------------------------------------------------------------------------------
+
+    async def _undo_check(self, tx: Tx, rec: GameRecord, user_id: int) -> tuple[MoveRow, Any]:
+        """The caller's move that may be taken back now, and the game before it.
+
+        Raises:
+            NotInGame, NotYourTurn, UndoRefused: with the reason and what is allowed.
+        """
+        seat = rec.seat_of(user_id)
+        if seat is None:
+            raise NotInGame("You are not playing in this game: there is no move of yours to undo.")
+        if rec.current != seat:
+            raise NotYourTurn(
+                "You can only take back a move while it is still your turn; the game has "
+                "moved on. Ask the host if something went badly wrong."
+            )
+        moves = await tx.moves(rec.id)
+        last = moves[-1] if moves else None
+        if last is None or last.seat != seat or last.user_id != user_id:
+            raise UndoRefused(
+                "There is no move of yours to take back in this turn: you can undo only your "
+                "own last move, while it is still your turn."
+            )
+        if ai_seats.ROBOT in last.text:
+            raise UndoRefused("That move was played by the AI; only your own moves can be undone.")
+        plugin = rec.plugin
+        before = replay(plugin, rec.seed, len(rec.seats), moves[:-1])
+        assert rec.state is not None
+        reason = undo.undo_refusal(
+            plugin.rules, before, seat, last.move, rec.state, last.events, len(rec.seats)
+        )
+        if reason is None and plugin.unit(seen(plugin, before, rec.names, None)) != plugin.unit(
+            rec.seen(None)
+        ):
+            reason = "it closed the action phase and the channel has seen its result"
+        if reason is not None:
+            raise UndoRefused(f"You can't take back {texts.quoted(last.text)[:120]}: {reason}.")
+        return last, before
+
+    async def can_undo(self, channel_id: int, user_id: int) -> bool:
+        """Whether `undo` would take back the caller's last move now (for the panel button)."""
+        rec = await self.game_in(channel_id)
+        if rec is None or rec.status != "active" or rec.flagged or rec.state is None:
+            return False
+        async with self.store.read() as tx:
+            try:
+                await self._undo_check(tx, rec, user_id)
+            except ServiceError:
+                return False
+        return True
+
+    async def undo(
+        self, channel_id: int, user_id: int, *, version: int | None = None
+    ) -> PlayResult:
+        """Take back the caller's last move while it is still their turn and it revealed and
+        drew nothing (`bot.undo`). The log stays append-only: the undo is a row of its own, and
+        every replay leaves the move out. The channel is told in one line.
+
+        Raises:
+            NoGame, NotInGame, NotYourTurn, StaleVersion, UndoRefused, GameUnavailable.
+        """
+        _checked(user_id, *([] if version is None else [version]))
+        async with self._lock(channel_id):
+            rec = await self._active(channel_id)
+            if version is not None and version != rec.version:
+                raise StaleVersion(
+                    "That panel is out of date: the game has moved on; here is the current one.",
+                    current=rec.version,
+                )
+            async with self.store.write() as tx:
+                last, before = await self._undo_check(tx, rec, user_id)
+                plugin = rec.plugin
+                await tx.undo_move(rec.id, last.n, last.seat, user_id)
+                if not await tx.bump_game(
+                    rec.id, rec.version, state_json=plugin.rules.to_json(before), status="active"
+                ):
+                    self._cache.pop(channel_id, None)
+                    raise StaleVersion(
+                        "The game changed meanwhile; try again.", current=rec.version
+                    )
+                who = f"{texts.seat_tag(last.seat)} {texts.name(rec.names[last.seat])}"
+                await tx.add_outbox(
+                    rec.id,
+                    [NewOutbox(channel_id, "notice", {"text": f"↩️ {who} took back: {last.text}"})],
+                )
+                after = replace(rec, version=rec.version + 1, state=before, status="active")
+            self._remember(after)
+        self._kick()
+        return PlayResult(after, last.move, [], last.text, last.n)
 
     # --- reminders, snooze, settings ------------------------------------------------------------
 

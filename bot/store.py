@@ -207,6 +207,21 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         """,
         "CREATE INDEX waits_due ON waits (next_at) WHERE next_at IS NOT NULL",
     ),
+    (
+        # Undo: the move log stays append-only; an undo is a row here naming the move it takes
+        # back. Every reader of the log (replay, check, records, ratings) sees the effective
+        # log - the moves not undone - through `Tx.moves`.
+        """
+        CREATE TABLE undone (
+            game_id INTEGER NOT NULL REFERENCES games (id),
+            n INTEGER NOT NULL,
+            seat INTEGER NOT NULL,
+            user_id INTEGER NOT NULL,
+            at TEXT NOT NULL,
+            PRIMARY KEY (game_id, n)
+        ) WITHOUT ROWID
+        """,
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -705,13 +720,23 @@ class Tx:
         return n
 
     async def moves(
-        self, game_id: int, *, after: int = 0, round: int | None = None, phase: int | None = None
+        self,
+        game_id: int,
+        *,
+        after: int = 0,
+        round: int | None = None,
+        phase: int | None = None,
+        with_undone: bool = False,
     ) -> list[MoveRow]:
+        """The game's effective log (moves taken back left out, unless `with_undone`)."""
         sql = (
             "SELECT n, seat, user_id, round, phase, move_json, events_json, text, at FROM moves "
             "WHERE game_id = ? AND n > ?"
         )
         params: list[Any] = [game_id, after]
+        if not with_undone:
+            sql += " AND n NOT IN (SELECT n FROM undone WHERE game_id = ?)"
+            params.append(game_id)
         if round is not None:
             sql += " AND round = ?"
             params.append(round)
@@ -721,13 +746,30 @@ class Tx:
         rows = await self.all(sql + " ORDER BY n", params)
         return [_move(game_id, r) for r in rows]
 
-    async def last_moves(self, game_id: int, count: int) -> list[MoveRow]:
+    async def last_moves(
+        self, game_id: int, count: int, *, with_undone: bool = False
+    ) -> list[MoveRow]:
         rows = await self.all(
-            "SELECT n FROM moves WHERE game_id = ? ORDER BY n DESC LIMIT ?", (game_id, count)
+            "SELECT n FROM moves WHERE game_id = ? "
+            + ("" if with_undone else "AND n NOT IN (SELECT n FROM undone WHERE game_id = ?) ")
+            + "ORDER BY n DESC LIMIT ?",
+            (game_id, count) if with_undone else (game_id, game_id, count),
         )
         if not rows:
             return []
-        return await self.moves(game_id, after=int(rows[-1][0]) - 1)
+        return await self.moves(game_id, after=int(rows[-1][0]) - 1, with_undone=with_undone)
+
+    async def undo_move(self, game_id: int, n: int, seat: int, user_id: int) -> None:
+        await self.run(
+            "INSERT INTO undone (game_id, n, seat, user_id, at) VALUES (?, ?, ?, ?, ?)",
+            (game_id, n, seat, user_id, now()),
+        )
+
+    async def undone(self, game_id: int) -> set[int]:
+        """The numbers of the moves taken back in a game."""
+        return {
+            int(r[0]) for r in await self.all("SELECT n FROM undone WHERE game_id = ?", (game_id,))
+        }
 
     # --- admin log -----------------------------------------------------------------------
 

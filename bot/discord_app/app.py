@@ -222,12 +222,22 @@ class GameApp:
     # --- panel ---------------------------------------------------------------------------------
 
     def panel_message(
-        self, rec: GameRecord, seat: int, sel: panel.Selection | None = None, note: str = ""
+        self,
+        rec: GameRecord,
+        seat: int,
+        sel: panel.Selection | None = None,
+        note: str = "",
+        *,
+        undo: bool = False,
     ) -> tuple[str, discord.ui.View | None]:
+        """The seat's private panel; `undo`: with a button taking back its last move."""
         assert rec.state is not None
         built = panel.build(rec.plugin, rec.seen(seat), sel)
         text = f"{note}\n{built.text}" if note else built.text
-        return texts.fit(text), views.panel_view(built, rec.id, rec.version)
+        view = views.panel_view(built, rec.id, rec.version)
+        if undo:
+            view = views.with_undo(view, rec.id, rec.version)
+        return texts.fit(text), view
 
     async def _edit_panel(
         self,
@@ -236,8 +246,10 @@ class GameApp:
         seat: int,
         sel: panel.Selection | None = None,
         note: str = "",
+        *,
+        undo: bool = False,
     ) -> None:
-        text, view = self.panel_message(rec, seat, sel, note)
+        text, view = self.panel_message(rec, seat, sel, note, undo=undo)
         if itx.response.is_done():
             await itx.edit_original_response(content=text, view=view)
         else:
@@ -271,7 +283,29 @@ class GameApp:
             await self._edit_panel(itx, rec, seat, note=f"⚠️ {exc}")
             return
         note = f"✅ {result.text}{self._posting_warning(itx)}"
-        await self._edit_panel(itx, result.record, seat, note=note)
+        undo = await self.service.can_undo(channel_id, itx.user.id)
+        await self._edit_panel(itx, result.record, seat, note=note, undo=undo)
+
+    async def _undo(
+        self, itx: discord.Interaction[Any], channel_id: int, version: int | None
+    ) -> None:
+        """Take back the player's last move, then show the panel as it is again."""
+        await itx.response.defer(ephemeral=True, thinking=version is None)
+        try:
+            result = await self.service.undo(channel_id, itx.user.id, version=version)
+        except StaleVersion as exc:
+            rec, _, seat = await self._playing(channel_id, itx.user.id)
+            await self._edit_panel(itx, rec, seat, note=f"⚠️ {exc}")
+            return
+        rec = result.record
+        mine = rec.seat_of(itx.user.id)
+        assert mine is not None
+        undo = await self.service.can_undo(channel_id, itx.user.id)
+        text, view = self.panel_message(rec, mine, note=f"↩️ Taken back: {result.text}", undo=undo)
+        if version is None:
+            await self.reply(itx, text, view=view)
+        else:
+            await itx.edit_original_response(content=text, view=view)
 
     async def on_component(
         self, itx: discord.Interaction[Any], cid: ids.CustomId, values: Sequence[str] = ()
@@ -318,6 +352,9 @@ class GameApp:
             return
         if cid.kind == "end":
             await self._final_button(itx, channel_id, cid)
+            return
+        if cid.kind == "undo":
+            await self._undo(itx, channel_id, cid.version)
             return
         if cid.kind == "snooze":
             when = await self.service.snooze(channel_id, itx.user.id)
@@ -711,6 +748,8 @@ class GameApp:
             await self._move_command(itx, channel_id, plugin, name, options)
         elif name == "rules":
             await self.reply(itx, plugin.rules_digest(options.get("topic")))
+        elif name == "undo":
+            await self._undo(itx, channel_id, None)
         elif name == "board":
             await self._board(itx, channel_id, public=bool(options.get("public")))
         elif name == plugin.hand_command:
@@ -792,7 +831,8 @@ class GameApp:
         seat = rec.seat_of(itx.user.id)
         assert seat is not None
         note = f"✅ {result.text}{self._posting_warning(itx)}"
-        text, panel_view = self.panel_message(rec, seat, note=note)
+        undo = await self.service.can_undo(channel_id, itx.user.id)
+        text, panel_view = self.panel_message(rec, seat, note=note, undo=undo)
         await self.reply(itx, text, view=panel_view)
 
     async def _status(self, channel_id: int) -> str:

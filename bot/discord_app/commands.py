@@ -108,6 +108,14 @@ def build_game_group(plugin: GamePlugin) -> app_commands.Group:
         rules
     )
 
+    async def undo(itx: Itx) -> None:
+        await _run(itx, "undo", game)
+
+    group.command(
+        name="undo",
+        description="Take back your last move while it is still your turn (if it revealed nothing)",
+    )(undo)
+
     for spec in plugin.move_commands:
         callback: Any = _move_callback(game, spec)  # its signature is built at run time
         group.command(name=spec.name, description=spec.description)(callback)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Final, Literal
 
 Kind = Literal[
-    "play", "w", "t", "b", "ok", "lobby", "abort", "skip", "replace", "ai", "end", "snooze"
+    "play", "w", "t", "b", "ok", "lobby", "abort", "skip", "replace", "ai", "end", "snooze", "undo"
 ]
 KINDS: Final[tuple[str, ...]] = (
     "play",
@@ -26,6 +26,7 @@ KINDS: Final[tuple[str, ...]] = (
     "ai",  # the lobby's AI seat select (add a robot of a level, or remove one)
     "end",  # the final post's buttons: replay, rematch, record
     "snooze",  # a reminder's Snooze button
+    "undo",  # the panel's Undo button (takes back the player's last move)
 )
 MAX_LEN: Final = 100
 _ARG = r"[A-Za-z0-9_./-]{0,60}"

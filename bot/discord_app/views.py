@@ -32,7 +32,9 @@ def app_of(itx: discord.Interaction[Any]) -> GameApp:
 
 class GameButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=ids.template("play", "b", "ok", "lobby", "abort", "skip", "replace", "end", "snooze"),
+    template=ids.template(
+        "play", "b", "ok", "lobby", "abort", "skip", "replace", "end", "snooze", "undo"
+    ),
 ):
     """Play, Pass / Extra action / End turn / Back, confirmations, lobby buttons, and the
     moderators' confirmations (abort, skip, replace)."""
@@ -122,6 +124,17 @@ def panel_view(built: panel.Panel, game_id: int, version: int) -> discord.ui.Vie
         item = GameButton(ids.CustomId(b.kind, game_id, version, b.key), b.label, _STYLES[b.style])
         item.row = len(built.selects)
         view.add_item(item)
+    return view
+
+
+def with_undo(view: discord.ui.View | None, game_id: int, version: int) -> discord.ui.View:
+    """The panel's components plus "Undo" on the last row (the player's own last move)."""
+    view = view or discord.ui.View(timeout=None)
+    button = GameButton(
+        ids.CustomId("undo", game_id, version), "↩️ Undo", discord.ButtonStyle.secondary
+    )
+    button.row = 4
+    view.add_item(button)
     return view
 
 

@@ -113,7 +113,9 @@ def read_moves(db: Path, game_id: int) -> list[tuple[int, Move]]:
     conn = _connect(db)
     try:
         rows = conn.execute(
-            "SELECT seat, move_json FROM moves WHERE game_id = ? ORDER BY n", (game_id,)
+            "SELECT seat, move_json FROM moves WHERE game_id = ? AND n NOT IN "
+            "(SELECT n FROM undone WHERE game_id = ?) ORDER BY n",
+            (game_id, game_id),
         ).fetchall()
     finally:
         conn.close()
