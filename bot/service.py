@@ -195,6 +195,7 @@ def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
+LOG_PAGE = 15  # moves on one page of `/games log` (a reply holds 2,000 characters)
 DIGEST_LINES = 4  # players' runs of moves shown in a turn ping; the rest is in `/games log`
 
 
@@ -499,6 +500,29 @@ class GameService:
             NoGame: no game was ever played here.
         """
         _checked(channel_id, n)
+        lines, _, _ = await self._log(channel_id, reader_id, last=max(0, n))
+        return lines
+
+    async def log_page(
+        self, channel_id: int, page: int, *, reader_id: int | None = None
+    ) -> tuple[list[str], int, int]:
+        """Page `page` of the whole log (`LOG_PAGE` moves a page; 1 = the newest), the page
+        shown (clamped) and the number of pages.
+
+        Raises:
+            NoGame, GameUnavailable.
+        """
+        _checked(channel_id, page)
+        return await self._log(channel_id, reader_id, page=page)
+
+    async def _log(
+        self,
+        channel_id: int,
+        reader_id: int | None,
+        *,
+        last: int | None = None,
+        page: int | None = None,
+    ) -> tuple[list[str], int, int]:
         async with self.store.read() as tx:
             row = await tx.open_game(channel_id) or await tx.last_game(channel_id)
             if row is None:
@@ -506,7 +530,16 @@ class GameService:
             plugin = GAMES.get(row.kind)
             seats = _seats(await tx.seats(row.id))
             try:
-                moves = await tx.last_moves(row.id, max(0, n), with_undone=True)
+                if last is not None:
+                    moves = await tx.last_moves(row.id, last, with_undone=True)
+                    pages, newest = 1, True
+                else:
+                    everything = await tx.moves(row.id, with_undone=True)
+                    pages = max(1, -(-len(everything) // LOG_PAGE))
+                    page = min(max(1, page or 1), pages)
+                    end = len(everything) - (page - 1) * LOG_PAGE
+                    moves = everything[max(0, end - LOG_PAGE) : end]
+                    newest = page == 1
                 undone = await tx.undone(row.id)
             except UnreadableMove as exc:
                 raise GameUnavailable(
@@ -516,6 +549,9 @@ class GameService:
                     error_id=f"move-{exc.n}",
                 ) from None
             admin = await tx.admin_log(row.id, after_move=(moves[0].n - 2) if moves else -1)
+        if not newest and moves:
+            admin = [a for a in admin if a[0] < moves[-1].n]
+        reader = next((s.seat for s in seats if s.user_id == reader_id), None)
         lines = []
         for m in moves:
             while admin and admin[0][0] < m.n:
@@ -526,13 +562,13 @@ class GameService:
                 f"{m.n}. R{m.round}·P{m.phase} {texts.PLAYER_MARKS[m.seat].emoji} {who}: "
                 f"{m.text}{back}"
             )
-            reader = next((s.seat for s in seats if s.user_id == reader_id), None)
             if reader is not None:
                 for e in m.events:
                     if e.get("private_to") == reader:
                         lines.append(f"   🔒 only you see: {plugin.private_line(e)}")
-        lines += [f"— {a[2]}" for a in admin]
-        return lines
+        if newest:
+            lines += [f"— {a[2]}" for a in admin]
+        return lines, page or 1, pages
 
     async def active_games(self) -> list[GameRecord]:
         """Every game in progress (start-up: nothing to re-register but what is listed here)."""
@@ -2027,6 +2063,42 @@ class GameService:
             reader_seat=rec.seat_of(user_id),
             exported_at=self.clock(),
         )
+
+    async def units_played(self, channel_id: int) -> list[tuple[int, int]]:
+        """The (round, phase) units of the channel's game in which moves were made, in order."""
+        _, moves = await self._with_log(channel_id, None)
+        return list(dict.fromkeys((m.round, m.phase) for m in moves))
+
+    async def history(self, channel_id: int, unit: str) -> tuple[GameRecord, tuple[int, int], Any]:
+        """The channel's game (current, else last) as the table saw it at the end of a unit
+        ("3.2": round 3, phase 2, or the game's own unit): the record, the unit, and the
+        public view to draw. Built by replaying the effective log up to that unit's last move.
+
+        Raises:
+            NoGame; ServiceError (bad_unit: malformed, or a unit not played yet, listing those
+            that were).
+        """
+        rec, moves = await self._with_log(channel_id, None)
+        played = list(dict.fromkeys((m.round, m.phase) for m in moves))
+        names = ", ".join(f"{r}.{p}" for r, p in played[-12:]) or "none yet"
+        try:
+            r_text, p_text = str(unit).strip().split(".")
+            wanted = (int(r_text), int(p_text))
+        except ValueError:
+            raise ServiceError(
+                f"Write the moment as round.phase, e.g. 3.2 (not {texts.quoted(str(unit))[:20]}). "
+                f"Played so far (latest): {names}.",
+                code="bad_unit",
+            ) from None
+        if wanted not in played:
+            raise ServiceError(
+                f"Nothing was played in {wanted[0]}.{wanted[1]} yet. Played so far (latest): "
+                f"{names}.",
+                code="bad_unit",
+            )
+        last = max(i for i, m in enumerate(moves) if (m.round, m.phase) == wanted)
+        state = replay(rec.plugin, rec.seed, len(rec.seats), moves[: last + 1])
+        return rec, wanted, seen(rec.plugin, state, rec.names, None).view
 
     async def animation(self, channel_id: int, game_id: int | None = None) -> tuple[str, bytes]:
         """An animated GIF of the board after every action phase of a game of this channel,

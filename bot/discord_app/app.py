@@ -353,6 +353,10 @@ class GameApp:
         if cid.kind == "end":
             await self._final_button(itx, channel_id, cid)
             return
+        if cid.kind == "log":
+            text, view = await self._log_page(itx, channel_id, _int(cid.arg))
+            await itx.response.edit_message(content=text, view=view)
+            return
         if cid.kind == "undo":
             await self._undo(itx, channel_id, cid.version)
             return
@@ -750,6 +754,10 @@ class GameApp:
             await self.reply(itx, plugin.rules_digest(options.get("topic")))
         elif name == "undo":
             await self._undo(itx, channel_id, None)
+        elif name == "history":
+            await self._history(
+                itx, channel_id, str(options.get("phase", "")), bool(options.get("public"))
+            )
         elif name == "board":
             await self._board(itx, channel_id, public=bool(options.get("public")))
         elif name == plugin.hand_command:
@@ -767,10 +775,14 @@ class GameApp:
         if name == "status":
             await self.reply(itx, await self._status(channel_id))
         elif name == "log":
-            lines = await self.service.log(
-                channel_id, int(options.get("moves") or 10), reader_id=itx.user.id
-            )
-            await self.reply(itx, "\n".join(lines) or "No moves yet.")
+            if options.get("moves"):
+                lines = await self.service.log(
+                    channel_id, int(options["moves"]), reader_id=itx.user.id
+                )
+                await self.reply(itx, "\n".join(lines) or "No moves yet.")
+            else:
+                text, view = await self._log_page(itx, channel_id, int(options.get("page") or 1))
+                await self.reply(itx, text, view=view)
         elif name == "abort":
             await self._abort(itx, channel_id)
         elif name == "skip":
@@ -857,17 +869,7 @@ class GameApp:
         if rec.state is None:
             raise Refusal("The game here hasn't started yet: the lobby is still open.")
         if public:
-            self._check_bot_permissions(itx)
-            last = self._public_board.get(channel_id)
-            now = self.clock()
-            if last is not None and now - last < PUBLIC_BOARD_EVERY:
-                wait = int(PUBLIC_BOARD_EVERY - (now - last)) + 1
-                raise Refusal(
-                    f"The board was posted here moments ago; it can be posted again in {wait} s. "
-                    f"`/{rec.plugin.command} board` without public shows it to you alone right "
-                    "now."
-                )
-            self._public_board[channel_id] = now
+            self._check_public_post(itx, channel_id, "it")
         await itx.response.defer(ephemeral=not public, thinking=True)
         # Even a private `board` shows the public view: the seat's secrets go only to `hand`.
         public_seen = rec.seen(None)
@@ -876,6 +878,45 @@ class GameApp:
         )
         await self.reply(
             itx, rec.plugin.status_line(public_seen), files=files, ephemeral=not public
+        )
+
+    def _check_public_post(self, itx: discord.Interaction[Any], channel_id: int, what: str) -> None:
+        """At most one public board or history picture per channel every PUBLIC_BOARD_EVERY."""
+        self._check_bot_permissions(itx)
+        last = self._public_board.get(channel_id)
+        now = self.clock()
+        if last is not None and now - last < PUBLIC_BOARD_EVERY:
+            wait = int(PUBLIC_BOARD_EVERY - (now - last)) + 1
+            raise Refusal(
+                f"A board was posted here moments ago; {what} can be posted again in {wait} s. "
+                "Without public it is shown to you alone right now."
+            )
+        self._public_board[channel_id] = now
+
+    async def _log_page(
+        self, itx: discord.Interaction[Any], channel_id: int, page: int
+    ) -> tuple[str, discord.ui.View | None]:
+        """One page of the whole log (newest first) with buttons to the older and newer ones."""
+        lines, page, pages = await self.service.log_page(channel_id, page, reader_id=itx.user.id)
+        head = f"**Game log** — page {page} of {pages} (page 1 is the latest)"
+        text = texts.fit("\n".join([head, *lines]) if lines else "No moves yet.")
+        return text, views.log_view(page, pages)
+
+    async def _history(
+        self, itx: discord.Interaction[Any], channel_id: int, unit: str, public: bool
+    ) -> None:
+        """The public board at the end of an earlier action phase, redrawn from the log."""
+        rec, (r, p), view = await self.service.history(channel_id, unit)
+        if public:
+            self._check_public_post(itx, channel_id, "a past board")
+        await itx.response.defer(ephemeral=not public, thinking=True)
+        files = await asyncio.to_thread(self.draw, rec.kind, rec.plugin.board_pictures(), view)
+        await self.reply(
+            itx,
+            f"🕰️ {rec.plugin.title}: the board at the end of round {r}, phase {p}, as the table "
+            "saw it.",
+            files=files,
+            ephemeral=not public,
         )
 
     async def _me(self, itx: discord.Interaction[Any], channel_id: int) -> None:
@@ -1038,6 +1079,17 @@ class GameApp:
         )
 
     # --- autocomplete --------------------------------------------------------------------------
+
+    async def units(self, itx: discord.Interaction[Any], current: str) -> list[str]:
+        """The phases played in the channel's game, latest first, for `history`."""
+        if itx.channel_id is None or itx.guild_id is None:
+            return []
+        try:
+            played = await self.service.units_played(itx.channel_id)
+        except ServiceError:
+            return []
+        labels = [f"{r}.{p}" for r, p in reversed(played)]
+        return [u for u in labels if u.startswith(current.strip())][:25]
 
     async def autocomplete(
         self, itx: discord.Interaction[Any], command: str, option: str, current: str

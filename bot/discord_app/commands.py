@@ -116,6 +116,22 @@ def build_game_group(plugin: GamePlugin) -> app_commands.Group:
         description="Take back your last move while it is still your turn (if it revealed nothing)",
     )(undo)
 
+    async def complete_unit(itx: Itx, current: str) -> list[app_commands.Choice[str]]:
+        found = await app_of(itx).units(itx, str(current or ""))
+        return [app_commands.Choice(name=u, value=u) for u in found]
+
+    @app_commands.describe(
+        phase="round.phase, e.g. 3.2 (suggested as you type)",
+        public="Post it to the channel for everyone (at most every 2 minutes)",
+    )
+    @app_commands.autocomplete(phase=complete_unit)
+    async def history(itx: Itx, phase: str, public: bool = False) -> None:
+        await _run(itx, "history", game, phase=phase, public=public)
+
+    group.command(
+        name="history", description="The board at the end of an earlier phase (only to you)"
+    )(history)
+
     for spec in plugin.move_commands:
         callback: Any = _move_callback(game, spec)  # its signature is built at run time
         group.command(name=spec.name, description=spec.description)(callback)
@@ -134,10 +150,17 @@ def build_shared_group() -> app_commands.Group:
     async def status(itx: Itx) -> None:
         await _run(itx, "status", None)
 
-    @group.command(name="log", description="The last moves of the game here in words (only to you)")
-    @app_commands.describe(moves="How many moves (default 10)")
-    async def log(itx: Itx, moves: app_commands.Range[int, 1, 50] = 10) -> None:
-        await _run(itx, "log", None, moves=moves)
+    @group.command(name="log", description="The game here move by move, in pages (only to you)")
+    @app_commands.describe(
+        page="Which page (1 = the latest moves; buttons turn the pages)",
+        moves="Just the last moves, this many",
+    )
+    async def log(
+        itx: Itx,
+        page: app_commands.Range[int, 1, 10_000] = 1,
+        moves: app_commands.Range[int, 1, 50] | None = None,
+    ) -> None:
+        await _run(itx, "log", None, page=page, moves=moves)
 
     @group.command(name="abort", description="Abort the game here (host or Manage Channels)")
     async def abort(itx: Itx) -> None:

@@ -11,7 +11,20 @@ from dataclasses import dataclass
 from typing import Final, Literal
 
 Kind = Literal[
-    "play", "w", "t", "b", "ok", "lobby", "abort", "skip", "replace", "ai", "end", "snooze", "undo"
+    "play",
+    "w",
+    "t",
+    "b",
+    "ok",
+    "lobby",
+    "abort",
+    "skip",
+    "replace",
+    "ai",
+    "end",
+    "snooze",
+    "undo",
+    "log",
 ]
 KINDS: Final[tuple[str, ...]] = (
     "play",
@@ -27,6 +40,7 @@ KINDS: Final[tuple[str, ...]] = (
     "end",  # the final post's buttons: replay, rematch, record
     "snooze",  # a reminder's Snooze button
     "undo",  # the panel's Undo button (takes back the player's last move)
+    "log",  # the game log's Older / Newer buttons (arg: the page)
 )
 MAX_LEN: Final = 100
 _ARG = r"[A-Za-z0-9_./-]{0,60}"

@@ -33,7 +33,7 @@ def app_of(itx: discord.Interaction[Any]) -> GameApp:
 class GameButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=ids.template(
-        "play", "b", "ok", "lobby", "abort", "skip", "replace", "end", "snooze", "undo"
+        "play", "b", "ok", "lobby", "abort", "skip", "replace", "end", "snooze", "undo", "log"
     ),
 ):
     """Play, Pass / Extra action / End turn / Back, confirmations, lobby buttons, and the
@@ -135,6 +135,20 @@ def with_undo(view: discord.ui.View | None, game_id: int, version: int) -> disco
     )
     button.row = 4
     view.add_item(button)
+    return view
+
+
+def log_view(page: int, pages: int) -> discord.ui.View | None:
+    """Older / Newer buttons under a page of the game log (none when it has one page)."""
+    if pages <= 1:
+        return None
+    view = discord.ui.View(timeout=None)
+    for label, to in (("◀ Older", page + 1), ("Newer ▶", page - 1)):
+        button = GameButton(
+            ids.CustomId("log", 0, 0, str(to)), label, discord.ButtonStyle.secondary
+        )
+        button.item.disabled = not 1 <= to <= pages
+        view.add_item(button)
     return view
 
 
