@@ -1,4 +1,5 @@
-"""Reminders, snooze and quiet hours against the real bot process through the fake Discord.
+"""Reminders, snooze, quiet hours and undo against the real bot process through the fake
+Discord.
 
 Waiting 12 hours is not a test: the test moves the stored schedule instead (as if the clock had
 jumped) by writing the reminder's due time into the bot's database from outside, which is what
@@ -21,7 +22,8 @@ from tests.e2e import limits
 from tests.e2e.client import TestUser
 from tests.e2e.conftest import World
 from tests.e2e.fake_discord import FakeDiscord, Message, RateLimits
-from tests.e2e.game import bot_process, start_bot
+from tests.e2e.game import bot_process, start_bot, start_table
+from tests.e2e.policy import Policy
 
 
 def _wait_row(db: Path, game_id: int) -> tuple[int, int, str | None, str | None]:
@@ -175,3 +177,54 @@ def ask_label(message: Message) -> str:
     """The confirmation button of a moderator's question (its only button)."""
     (label,) = [c.get("label") for c in message.iter_components() if c.get("type") == 2]
     return str(label)
+
+
+async def test_undo_through_discord(world: World, tmp_path: Path) -> None:
+    """A player takes back a move with the panel's Undo button; the channel is told; a move
+    that may not be taken back is refused with the reason."""
+    async with asyncio.timeout(90):
+        table = await start_table(world, tmp_path)
+        fake, driver = world.fake, table.driver
+        try:
+            policy = Policy(3)
+            game = table.game
+            undone = False
+            for _ in range(60):
+                assert game.state is not None and game.state.current is not None
+                seat = game.state.current
+                user = table.user_at(seat)
+                game, _ = await driver.play(game, policy.pick(game.state))
+                panel = driver.panels.get(int(user.id))
+                labels = (
+                    []
+                    if panel is None
+                    else [c.get("label") for c in panel.iter_components() if c.get("type") == 2]
+                )
+                if "↩️ Undo" not in labels:
+                    continue
+                assert panel is not None and panel.text().startswith("✅ ")
+                before = game.version
+                moves = len(table.moves())
+                await (await user.click(panel, "↩️ Undo")).message()
+                await fake.wait_for(
+                    lambda panel=panel: panel.text().startswith("↩️ Taken back: ") or None,  # type: ignore[misc]
+                    what="the panel after the undo",
+                )
+                game = driver.game()
+                assert game.version == before + 1 and len(table.moves()) == moves - 1
+                await fake.wait_for(
+                    lambda: (
+                        any("took back:" in m.text() for m in fake.channel_messages(world.channel))
+                        or None
+                    ),
+                    what="the channel told of the undo",
+                )
+                undone = True
+                break
+            assert undone, "no move could be taken back in 60 moves"
+            # Someone whose turn it is not is refused, with the reason.
+            other = next(u for u in table.users if u.id != table.current_user().id)
+            reply = await (await other.slash("nauticus undo")).message()
+            assert "only take back a move while it is still your turn" in reply.text()
+        finally:
+            await table.bot.stop()
