@@ -43,10 +43,6 @@ log = logging.getLogger(__name__)
 
 PUBLIC_BOARD_EVERY = 120.0  # seconds between public `board` posts in one channel
 NO_PINGS = discord.AllowedMentions.none()
-DM_REFUSAL = (
-    "The games are played in a server channel or thread, not in direct messages. "
-    "Open a lobby with `/<game> new` in a channel of your server."
-)  # English source of a catalogue message: said through `tr(DM_REFUSAL)`
 
 # (game kind, picture names, the seat's own Seen) -> pictures for that seat's eyes only.
 DrawPrivate = Callable[[str, Sequence[str], Seen], tuple[OutFile, ...]]
@@ -164,7 +160,12 @@ class GameApp:
     def _where(itx: discord.Interaction[Any]) -> int:
         """The channel id, refusing direct messages."""
         if itx.guild_id is None or itx.channel_id is None:
-            raise Refusal(tr(DM_REFUSAL))
+            raise Refusal(
+                tr(
+                    "The games are played in a server channel or thread, not in direct messages. "
+                    "Open a lobby with `/<game> new` in a channel of your server."
+                )
+            )
         return itx.channel_id
 
     @staticmethod

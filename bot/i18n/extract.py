@@ -21,6 +21,10 @@ from bot import i18n
 
 ROOT = Path(__file__).resolve().parents[1]  # the `bot` package
 KEYWORDS = {"t": (1,), "tr": (1,), "tn": (1, 2), "trn": (1, 2)}
+# (command, name) pairs whose French differs from the same English name elsewhere in the tree
+# ("new" opens a lobby but names the new member in /games replace; "to" is a destination in
+# /nauticus but the end of quiet hours in /settings quiet).
+NAME_OVERRIDES = (("games replace", "new"), ("settings quiet", "to"))
 
 
 def code_messages() -> list[tuple[str | tuple[str, str], str]]:
@@ -29,10 +33,10 @@ def code_messages() -> list[tuple[str | tuple[str, str], str]]:
     for path in sorted(ROOT.rglob("*.py")):
         if path.parent == Path(__file__).parent:
             continue  # the catalogue's own definitions
-        for lineno, message, _comments, _context in extract_from_file(
+        for _lineno, message, _comments, _context in extract_from_file(
             "python", str(path), keywords=KEYWORDS
         ):
-            where = f"{path.relative_to(ROOT.parent)}:{lineno}"
+            where = str(path.relative_to(ROOT.parent))  # no line: edits elsewhere stay quiet
             if isinstance(message, tuple):
                 out.append(((str(message[0]), str(message[1])), where))
             else:
@@ -55,6 +59,8 @@ def template() -> Catalog:
         if s.context is not None and cat.get(s.text, context=s.context) is not None:
             continue
         cat.add(s.text, context=s.context, auto_comments=[f"{s.kind} {s.where}"])
+    for command, name in NAME_OVERRIDES:
+        cat.add(name, context=f"{i18n.NAME}:{command}", auto_comments=[f"name /{command} {name}"])
     return cat
 
 
