@@ -34,8 +34,8 @@ def locale_of(itx: discord.Interaction[Any]) -> str:
 def _command_of(context: app_commands.TranslationContextTypes) -> str | None:
     """The qualified command a name belongs to (for a per-command name override)."""
     data = context.data
-    if context.location is Where.parameter_name:
-        return str(data.command.qualified_name)
+    if context.location is Where.parameter_name and isinstance(data, app_commands.Parameter):
+        return data.command.qualified_name
     return None
 
 

@@ -91,11 +91,12 @@ def catalogue(locale: str) -> Catalogue | None:
     for message in cat:
         if not message.id or message.fuzzy:
             continue  # the header, and guesses nobody checked
-        ids = message.id if isinstance(message.id, tuple) else (message.id,)
-        strings = message.string if isinstance(message.string, tuple) else (message.string,)
-        if not all(strings):
+        msgid = message.id[0] if isinstance(message.id, tuple) else message.id
+        raw = message.string if isinstance(message.string, tuple) else (message.string,)
+        strings = tuple(str(s) for s in raw if s)
+        if not strings or len(strings) != len(raw):
             continue  # untranslated: English is shown
-        entries[(message.context, ids[0])] = Entry(tuple(strings))
+        entries[(message.context, str(msgid))] = Entry(strings)
     # The plural rule comes from the file's Plural-Forms header (French: n > 1).
     rule = gettext.c2py(cat.plural_expr)
     return Catalogue(locale, entries, rule)
