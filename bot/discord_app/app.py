@@ -20,7 +20,9 @@ import discord
 
 from bot import ai_seats, records, reminders, texts
 from bot.discord_app import ids, panel, perms, views
+from bot.discord_app.translator import locale_of
 from bot.games import GAMES
+from bot.i18n import tr, trn, use
 from bot.outbox import Draw, OutFile, draw_with_render, error_id
 from bot.plugin import BadOption, GamePlugin, Seen, Suggestion
 from bot.service import (
@@ -41,10 +43,6 @@ log = logging.getLogger(__name__)
 
 PUBLIC_BOARD_EVERY = 120.0  # seconds between public `board` posts in one channel
 NO_PINGS = discord.AllowedMentions.none()
-DM_REFUSAL = (
-    "The games are played in a server channel or thread, not in direct messages. "
-    "Open a lobby with `/<game> new` in a channel of your server."
-)
 
 # (game kind, picture names, the seat's own Seen) -> pictures for that seat's eyes only.
 DrawPrivate = Callable[[str, Sequence[str], Seen], tuple[OutFile, ...]]
@@ -58,7 +56,7 @@ def draw_private(kind: str, names: Sequence[str], seen: Seen) -> tuple[OutFile, 
 
 
 def _new_hint() -> str:
-    return " or ".join(f"`/{g.command} new`" for g in GAMES)
+    return tr(" or ").join(f"`/{g.command} new`" for g in GAMES)
 
 
 class Refusal(Exception):
@@ -135,7 +133,8 @@ class GameApp:
             return
         if isinstance(exc, panel.PanelError):
             await self.reply(
-                itx, "That choice is not on offer now; press Play on your ping for a fresh panel."
+                itx,
+                tr("That choice is not on offer now; press Play on your ping for a fresh panel."),
             )
             return
         eid = error_id()
@@ -148,8 +147,11 @@ class GameApp:
         )
         await self.reply(
             itx,
-            f"Something went wrong on my side (error `{eid}`); nothing was changed. "
-            "Try again, and tell the server admins the error id if it keeps happening.",
+            tr(
+                "Something went wrong on my side (error `{eid}`); nothing was changed. "
+                "Try again, and tell the server admins the error id if it keeps happening.",
+                eid=eid,
+            ),
         )
 
     # --- guards --------------------------------------------------------------------------------
@@ -158,7 +160,12 @@ class GameApp:
     def _where(itx: discord.Interaction[Any]) -> int:
         """The channel id, refusing direct messages."""
         if itx.guild_id is None or itx.channel_id is None:
-            raise Refusal(DM_REFUSAL)
+            raise Refusal(
+                tr(
+                    "The games are played in a server channel or thread, not in direct messages. "
+                    "Open a lobby with `/<game> new` in a channel of your server."
+                )
+            )
         return itx.channel_id
 
     @staticmethod
@@ -176,13 +183,14 @@ class GameApp:
             return ""
         log.warning("missing permissions in channel %s: %s", itx.channel_id, lacking)
         if lacking == ["Attach Files"]:
-            return (
-                "\n⚠️ I can't attach the game's pictures here: missing Attach Files. The "
+            return "\n" + tr(
+                "⚠️ I can't attach the game's pictures here: missing Attach Files. The "
                 "summaries are still posted; ask a server admin to grant it."
             )
-        return (
-            f"\n⚠️ I can't post the game's messages here: missing {', '.join(lacking)}. "
-            "Ask a server admin to grant it."
+        return "\n" + tr(
+            "⚠️ I can't post the game's messages here: missing {permissions}. "
+            "Ask a server admin to grant it.",
+            permissions=", ".join(lacking),
         )
 
     @staticmethod
@@ -193,9 +201,9 @@ class GameApp:
         rec = await self.service.game_in(channel_id)
         if rec is None or (game_id is not None and rec.id != game_id):
             raise Refusal(
-                "That game is no longer running here."
+                tr("That game is no longer running here.")
                 if game_id is not None
-                else f"There is no game here. Open a lobby with {_new_hint()}."
+                else tr("There is no game here. Open a lobby with {new}.", new=_new_hint())
             )
         return rec
 
@@ -206,16 +214,21 @@ class GameApp:
         if rec.flagged:
             # Its stored state and its log disagree: no panel that could only be refused.
             raise Refusal(
-                f"This game is on hold: its stored state doesn't match its move log "
-                f"({rec.flagged}). An admin can `/games abort` it."
+                tr(
+                    "This game is on hold: its stored state doesn't match its move log "
+                    "({flagged}). An admin can `/games abort` it.",
+                    flagged=rec.flagged,
+                )
             )
         if rec.status != "active" or rec.state is None:
-            raise Refusal("The game here hasn't started yet: the lobby is still open.")
+            raise Refusal(tr("The game here hasn't started yet: the lobby is still open."))
         seat = rec.seat_of(user_id)
         if seat is None:
             raise NotInGame(
-                "You are not playing in this game. You can follow it with "
-                f"`/{rec.plugin.command} board`."
+                tr(
+                    "You are not playing in this game. You can follow it with `/{command} board`.",
+                    command=rec.plugin.command,
+                )
             )
         return rec, rec.state, seat
 
@@ -301,7 +314,9 @@ class GameApp:
         mine = rec.seat_of(itx.user.id)
         assert mine is not None
         undo = await self.service.can_undo(channel_id, itx.user.id)
-        text, view = self.panel_message(rec, mine, note=f"↩️ Taken back: {result.text}", undo=undo)
+        text, view = self.panel_message(
+            rec, mine, note=tr("↩️ Taken back: {move}", move=result.text), undo=undo
+        )
         if version is None:
             await self.reply(itx, text, view=view)
         else:
@@ -311,10 +326,11 @@ class GameApp:
         self, itx: discord.Interaction[Any], cid: ids.CustomId, values: Sequence[str] = ()
     ) -> None:
         """Every click on one of our buttons or select menus."""
-        try:
-            await self._component(itx, cid, values)
-        except Exception as exc:
-            await self._refuse(itx, exc, cid.game_id)
+        with use(locale_of(itx)):
+            try:
+                await self._component(itx, cid, values)
+            except Exception as exc:
+                await self._refuse(itx, exc, cid.game_id)
 
     async def _component(
         self, itx: discord.Interaction[Any], cid: ids.CustomId, values: Sequence[str]
@@ -330,7 +346,7 @@ class GameApp:
             await self._game(channel_id, game_id=cid.game_id)
             await itx.response.defer()
             await self.service.abort(channel_id, itx.user.id, can_manage=self._can_manage(itx))
-            await itx.edit_original_response(content="The game was aborted.", view=None)
+            await itx.edit_original_response(content=tr("The game was aborted."), view=None)
             return
         if cid.kind == "skip":
             await self._game(channel_id, game_id=cid.game_id)
@@ -344,7 +360,12 @@ class GameApp:
             )
             name = texts.name(skipped.record.names[skipped.seat])
             await itx.edit_original_response(
-                content=f"Skipped the turn of {name}: {'; '.join(skipped.texts)}.", view=None
+                content=tr(
+                    "Skipped the turn of {name}: {moves}.",
+                    name=name,
+                    moves="; ".join(skipped.texts),
+                ),
+                view=None,
             )
             return
         if cid.kind == "replace":
@@ -364,8 +385,10 @@ class GameApp:
             when = await self.service.snooze(channel_id, itx.user.id)
             await self.reply(
                 itx,
-                f"😴 Snoozed: no reminder before <t:{int(when.timestamp())}:t> "
-                f"(<t:{int(when.timestamp())}:R>).",
+                tr(
+                    "😴 Snoozed: no reminder before <t:{ts}:t> (<t:{ts}:R>).",
+                    ts=int(when.timestamp()),
+                ),
             )
             return
         rec, _, seat = await self._playing(channel_id, itx.user.id, game_id=cid.game_id)
@@ -376,21 +399,23 @@ class GameApp:
         if rec.current != seat:
             who = rec.current
             raise Refusal(
-                "It's not your turn"
-                + (
-                    f": {texts.name(rec.names[who])} (seat {who + 1}) must "
-                    f"{rec.plugin.must_decide(rec.seen(None), you=False)}."
-                    if who is not None
-                    else "; the game is over."
+                tr(
+                    "It's not your turn: {name} (seat {seat}) must {decide}.",
+                    name=texts.name(rec.names[who]),
+                    seat=who + 1,
+                    decide=rec.plugin.must_decide(rec.seen(None), you=False),
                 )
+                if who is not None
+                else tr("It's not your turn; the game is over.")
             )
         if cid.version != rec.version:
             await self._edit_panel(
                 itx,
                 rec,
                 seat,
-                note="⚠️ That panel was out of date (the game has moved on); here is the "
-                "current one.",
+                note=tr(
+                    "⚠️ That panel was out of date (the game has moved on); here is the current one."
+                ),
             )
             return
         plugin, mine = rec.plugin, rec.seen(seat)
@@ -420,33 +445,45 @@ class GameApp:
         await itx.response.defer(ephemeral=True, thinking=True)
         if cid.arg == "join":
             await svc.join(channel_id, user.id, user.display_name)
-            await self.reply(itx, "You joined the lobby.")
+            await self.reply(itx, tr("You joined the lobby."))
         elif cid.arg == "leave":
             await svc.leave(channel_id, user.id)
-            await self.reply(itx, "You left the lobby.")
+            await self.reply(itx, tr("You left the lobby."))
         elif cid.arg == "start":
             await svc.start(channel_id, user.id, can_manage=self._can_manage(itx))
-            await self.reply(itx, "The game has started: watch for your ping and press Play.")
+            await self.reply(itx, tr("The game has started: watch for your ping and press Play."))
         elif cid.arg == "cancel":
             await svc.cancel(channel_id, user.id, can_manage=self._can_manage(itx))
-            await self.reply(itx, "The lobby was cancelled.")
+            await self.reply(itx, tr("The lobby was cancelled."))
         elif cid.arg == "ai":
             rec = await self._game(channel_id, game_id=cid.game_id)
             if user.id != rec.host_id and not self._can_manage(itx):
-                raise Refusal("Only the host or a member with Manage Channels can add AI seats.")
+                raise Refusal(
+                    tr("Only the host or a member with Manage Channels can add AI seats.")
+                )
             await self.reply(
                 itx,
-                f"{ai_seats.ROBOT} Choose a level to seat a robot (easy, normal or hard), or "
-                "remove one. AI seats play their turns themselves, a few seconds after their "
-                "turn comes; every AI move is marked with the robot sign.",
+                tr(
+                    "{robot} Choose a level to seat a robot (easy, normal or hard), or "
+                    "remove one. AI seats play their turns themselves, a few seconds after their "
+                    "turn comes; every AI move is marked with the robot sign.",
+                    robot=ai_seats.ROBOT,
+                ),
                 view=views.ai_seat_view(rec.id, rec.version),
             )
         elif cid.arg == "seating":
             rec = await svc.toggle_seating(channel_id, user.id, can_manage=self._can_manage(itx))
-            order = "the join order" if rec.seating == "join" else "drawn at random at the start"
-            await self.reply(itx, f"Seat order: {order}. Press the button again to switch back.")
+            await self.reply(
+                itx,
+                tr("Seat order: the join order. Press the button again to switch back.")
+                if rec.seating == "join"
+                else tr(
+                    "Seat order: drawn at random at the start. Press the button again to switch "
+                    "back."
+                ),
+            )
         else:
-            raise Refusal("That button is not known; open a fresh lobby.")
+            raise Refusal(tr("That button is not known; open a fresh lobby."))
 
     async def _ai_seat_choice(
         self, itx: discord.Interaction[Any], channel_id: int, cid: ids.CustomId, choice: str
@@ -455,12 +492,14 @@ class GameApp:
         await itx.response.defer(ephemeral=True, thinking=True)
         if choice == views.AI_REMOVE:
             await self.service.remove_ai(channel_id, itx.user.id, can_manage=self._can_manage(itx))
-            await self.reply(itx, "The last AI seat was removed from the lobby.")
+            await self.reply(itx, tr("The last AI seat was removed from the lobby."))
             return
         rec = await self.service.add_ai(
             channel_id, itx.user.id, choice, can_manage=self._can_manage(itx)
         )
-        await self.reply(itx, f"{texts.name(rec.seats[-1].name)} took a seat in the lobby.")
+        await self.reply(
+            itx, tr("{name} took a seat in the lobby.", name=texts.name(rec.seats[-1].name))
+        )
 
     async def _autopilot(
         self, itx: discord.Interaction[Any], channel_id: int, options: Mapping[str, Any]
@@ -470,13 +509,15 @@ class GameApp:
         await itx.response.defer(ephemeral=True, thinking=True)
         await self.service.set_autopilot(channel_id, itx.user.id, on, level)
         if on:
-            text = (
-                f"{ai_seats.ROBOT} Autopilot on ({level}): the AI plays your seat, without "
+            text = tr(
+                "{robot} Autopilot on ({level}): the AI plays your seat, without "
                 "pinging you, until you run `/games autopilot on:False`. Its moves are marked "
-                "in the log and the posts."
+                "in the log and the posts.",
+                robot=ai_seats.ROBOT,
+                level=level,
             )
         else:
-            text = "Autopilot off: you play your own seat again and get your pings."
+            text = tr("Autopilot off: you play your own seat again and get your pings.")
         await self.reply(itx, text)
 
     async def _deadline(
@@ -484,15 +525,23 @@ class GameApp:
     ) -> None:
         span = str(options.get("span") or "none")
         if span not in ai_seats.DEADLINES:
-            raise Refusal(f"The deadline must be one of {', '.join(ai_seats.DEADLINES)}.")
+            raise Refusal(
+                tr("The deadline must be one of {spans}.", spans=", ".join(ai_seats.DEADLINES))
+            )
         hours = ai_seats.DEADLINES[span]
         await itx.response.defer(ephemeral=True, thinking=True)
         rec = await self.service.set_deadline(
             channel_id, itx.user.id, hours, can_manage=self._can_manage(itx)
         )
         due = self.service.deadline_at(rec)
-        when = f" The turn waiting now goes to the AI <t:{int(due.timestamp())}:R>." if due else ""
-        await self.reply(itx, f"Turn deadline set: {ai_seats.deadline_label(hours)}.{when}")
+        when = (
+            " " + tr("The turn waiting now goes to the AI <t:{ts}:R>.", ts=int(due.timestamp()))
+            if due
+            else ""
+        )
+        await self.reply(
+            itx, tr("Turn deadline set: {span}.", span=ai_seats.deadline_label(hours)) + when
+        )
 
     async def _final_button(
         self, itx: discord.Interaction[Any], channel_id: int, cid: ids.CustomId
@@ -512,16 +561,22 @@ class GameApp:
             who = ", ".join(texts.name(s.name) for s in invited)
             await self.reply(
                 itx,
-                "Rematch lobby open, with you in the first seat"
-                + (
-                    f"; {who} {'was' if len(invited) == 1 else 'were'} pinged to press **Join**"
-                    if who
-                    else ""
+                trn(
+                    "Rematch lobby open, with you in the first seat; {who} was pinged to press "
+                    "**Join**. Press **Start** once the table is seated.",
+                    "Rematch lobby open, with you in the first seat; {who} were pinged to press "
+                    "**Join**. Press **Start** once the table is seated.",
+                    len(invited),
+                    who=who,
                 )
-                + ". Press **Start** once the table is seated.",
+                if who
+                else tr(
+                    "Rematch lobby open, with you in the first seat. Press **Start** once the "
+                    "table is seated."
+                ),
             )
         else:
-            raise Refusal("That button is not one of this bot's; nothing was done.")
+            raise Refusal(tr("That button is not one of this bot's; nothing was done."))
 
     async def _export(
         self, itx: discord.Interaction[Any], channel_id: int, game_id: int | None
@@ -529,24 +584,32 @@ class GameApp:
         """The game's record as a JSON file, only to the member asking."""
         record = await self.service.export(channel_id, itx.user.id, game_id=game_id)
         if record["complete"]:
-            text = (
-                f"📄 The record of {record['title']} game #{record['game_id']}: every move with "
-                "its time, the seed and the final scores. Replay it with "
-                "`python -m bot replay FILE --out DIR`."
+            text = tr(
+                "📄 The record of {title} game #{id}: every move with its time, the seed and the "
+                "final scores. Replay it with `python -m bot replay FILE --out DIR`.",
+                title=record["title"],
+                id=record["game_id"],
+            )
+        elif "private" in record:
+            text = tr(
+                "📄 The record of {title} game #{id} so far, as the table sees it (the seed and "
+                "the moves themselves come once the game is over); your own hand's lines are in "
+                "it too, so keep it to yourself.",
+                title=record["title"],
+                id=record["game_id"],
             )
         else:
-            text = (
-                f"📄 The record of {record['title']} game #{record['game_id']} so far, as the "
-                "table sees it (the seed and the moves themselves come once the game is over)"
-                + (
-                    "; your own hand's lines are in it too, so keep it to yourself."
-                    if "private" in record
-                    else "."
-                )
+            text = tr(
+                "📄 The record of {title} game #{id} so far, as the table sees it (the seed and "
+                "the moves themselves come once the game is over).",
+                title=record["title"],
+                id=record["game_id"],
             )
         data = records.dumps(record)
         await self.reply(
-            itx, text, files=[OutFile(records.filename(record), data, "the game record (JSON)")]
+            itx,
+            text,
+            files=[OutFile(records.filename(record), data, tr("the game record (JSON)"))],
         )
 
     async def _replay(
@@ -557,8 +620,8 @@ class GameApp:
         name, data = await self.service.animation(channel_id, game_id)
         await self.reply(
             itx,
-            "🎞️ The board after every action phase of this game, as the table saw it.",
-            files=[OutFile(name, data, "The board after every action phase, animated")],
+            tr("🎞️ The board after every action phase of this game, as the table saw it."),
+            files=[OutFile(name, data, tr("The board after every action phase, animated"))],
         )
 
     async def _settings(
@@ -577,49 +640,57 @@ class GameApp:
             )
             quiet = reminders.quiet_of(s.quiet_from, s.quiet_to, s.timezone)
             assert quiet is not None
-            return (
-                f"🌙 Quiet hours set: {quiet.label()}. Inside them your turn pings come without "
-                "a notification and reminders wait for the end of them."
+            return tr(
+                "🌙 Quiet hours set: {hours}. Inside them your turn pings come without "
+                "a notification and reminders wait for the end of them.",
+                hours=quiet.label(),
             )
         if name == "quiet-off":
             await self.service.set_quiet(guild, user, None, None, None)
-            return "Quiet hours off: pings and reminders come at any time."
+            return tr("Quiet hours off: pings and reminders come at any time.")
         if name == "reminders":
             hours = _interval(str(options.get("every", "")))
             await self.service.set_my_reminders(guild, user, hours)
             if hours is None:
-                return "Your reminders follow the game's (or the server's) setting again."
-            return (
-                f"Your reminders in every game on this server: {reminders.interval_label(hours)}."
+                return tr("Your reminders follow the game's (or the server's) setting again.")
+            return tr(
+                "Your reminders in every game on this server: {every}.",
+                every=reminders.interval_label(hours),
             )
         if name == "server-reminders":
             if not itx.permissions.manage_guild:
                 raise Refusal(
-                    "Only members with Manage Server can set the server's reminders; your own "
-                    "are `/settings reminders`."
+                    tr(
+                        "Only members with Manage Server can set the server's reminders; your own "
+                        "are `/settings reminders`."
+                    )
                 )
             hours = _interval(str(options.get("every", "")))
             await self.service.set_server_reminders(guild, hours)
-            return f"Reminders on this server by default: {reminders.interval_label(hours)}."
+            return tr(
+                "Reminders on this server by default: {every}.",
+                every=reminders.interval_label(hours),
+            )
         # "show"
         mine, server = await self.service.settings(guild, user)
         quiet = reminders.quiet_of(mine.quiet_from, mine.quiet_to, mine.timezone)
         lines = [
-            "**Your settings on this server**",
-            "Reminders: "
-            + (
-                f"{reminders.interval_label(mine.reminder_hours)} (yours)"
-                if mine.reminder_hours is not None
-                else "as the game's host or the server set them"
-            ),
-            "Quiet hours: " + (quiet.label() if quiet else "none (`/settings quiet`)"),
-            f"Server default reminders: {reminders.interval_label(server)}",
+            tr("**Your settings on this server**"),
+            tr("Reminders: {every} (yours)", every=reminders.interval_label(mine.reminder_hours))
+            if mine.reminder_hours is not None
+            else tr("Reminders: as the game's host or the server set them"),
+            tr("Quiet hours: {hours}", hours=quiet.label())
+            if quiet
+            else tr("Quiet hours: none (`/settings quiet`)"),
+            tr("Server default reminders: {every}", every=reminders.interval_label(server)),
         ]
         rec = await self.service.game_in(channel_id)
         if rec is not None and rec.reminder_hours is not None:
             lines.append(
-                f"The game here: reminders {reminders.interval_label(rec.reminder_hours)} "
-                "(set by its host)"
+                tr(
+                    "The game here: reminders {every} (set by its host)",
+                    every=reminders.interval_label(rec.reminder_hours),
+                )
             )
         return "\n".join(lines)
 
@@ -628,12 +699,23 @@ class GameApp:
         if game:
             if str(game) not in GAMES.games:
                 names = ", ".join(p.kind for p in GAMES)
-                raise Refusal(f"There is no game {texts.quoted(str(game))}; installed: {names}.")
+                raise Refusal(
+                    tr(
+                        "There is no game {game}; installed: {names}.",
+                        game=texts.quoted(str(game)),
+                        names=names,
+                    )
+                )
             return GAMES.get(str(game))
         rec = await self.service.game_in(channel_id) or await self.service.last_game(channel_id)
         if rec is None:
             kinds = ", ".join(f"`{p.kind}`" for p in GAMES)
-            raise Refusal(f"No game was played in this channel: say which with `game:` ({kinds}).")
+            raise Refusal(
+                tr(
+                    "No game was played in this channel: say which with `game:` ({kinds}).",
+                    kinds=kinds,
+                )
+            )
         return rec.plugin
 
     async def _stats(
@@ -645,22 +727,38 @@ class GameApp:
         who = texts.name(member.display_name)
         got = await self.service.standing(itx.guild_id, plugin.kind, member.id)
         if got is None:
-            return f"{who} has not finished a game of {plugin.title} on this server yet."
-        line = (
-            f"**{plugin.title}** on this server — {who}: {texts.plural(got.games, 'game')}, "
-            f"{texts.plural(got.wins, 'win')}, average {got.average_vp:.1f} VP, best "
-            f"{got.best_vp} VP."
+            return tr(
+                "{who} has not finished a game of {title} on this server yet.",
+                who=who,
+                title=plugin.title,
+            )
+        line = tr(
+            "**{title}** on this server — {who}: {games}, {wins}, average {average:.1f} VP, "
+            "best {best} VP.",
+            title=plugin.title,
+            who=who,
+            games=_games(got.games),
+            wins=_wins(got.wins),
+            average=got.average_vp,
+            best=got.best_vp,
         )
         if got.rating is not None and got.mu is not None and got.sigma is not None:
-            line += (
-                f"\nRating {got.rating:.1f} (skill {got.mu:.1f} ± {3 * got.sigma:.1f}; "
-                "openskill, rating = skill − 3σ)."
+            line += "\n" + tr(
+                "Rating {rating:.1f} (skill {mu:.1f} ± {spread:.1f}; openskill, rating = skill "
+                "− 3σ).",
+                rating=got.rating,
+                mu=got.mu,
+                spread=3 * got.sigma,
             )
         else:
-            line += "\nNot rated yet: a rated game needs two people at the table."
+            line += "\n" + tr("Not rated yet: a rated game needs two people at the table.")
         if got.assisted:
-            line += f"\n{ai_seats.ROBOT} {texts.plural(got.assisted, 'game')} mostly played by "
-            line += "the AI (autopilot, deadlines, skips): counted here, not rated."
+            line += "\n" + tr(
+                "{robot} {games} mostly played by the AI (autopilot, deadlines, skips): counted "
+                "here, not rated.",
+                robot=ai_seats.ROBOT,
+                games=_games(got.assisted),
+            )
         return line
 
     async def _leaderboard(
@@ -670,16 +768,16 @@ class GameApp:
         plugin = await self._game_for_records(channel_id, options.get("kind"))
         board = await self.service.leaderboard(itx.guild_id, plugin.kind)
         if not board:
-            return (
-                f"No rated game of {plugin.title} on this server yet: a game counts once it "
-                "ends with two or more people at the table."
+            return tr(
+                "No rated game of {title} on this server yet: a game counts once it "
+                "ends with two or more people at the table.",
+                title=plugin.title,
             )
-        lines = [f"**{plugin.title} leaderboard** (openskill rating = skill − 3σ)"]
+        lines = [tr("**{title} leaderboard** (openskill rating = skill − 3σ)", title=plugin.title)]
         for i, s in enumerate(board, 1):
             rating = s.rating if s.rating is not None else 0.0
             lines.append(
-                f"{i}. {texts.name(s.name)} — {rating:.1f} "
-                f"({texts.plural(s.games, 'game')}, {texts.plural(s.wins, 'win')})"
+                f"{i}. {texts.name(s.name)} — {rating:.1f} ({_games(s.games)}, {_wins(s.wins)})"
             )
         return "\n".join(lines)
 
@@ -696,24 +794,32 @@ class GameApp:
         """Every command: `game` is the kind of the `/<game>` group it came from, None for the
         shared `/games` group (and for commands that follow the channel's game). Errors become
         ephemeral replies."""
-        try:
-            await self._command(itx, name, options, game)
-        except Exception as exc:
-            await self._refuse(itx, exc)
+        with use(locale_of(itx)):
+            try:
+                await self._command(itx, name, options, game)
+            except Exception as exc:
+                await self._refuse(itx, exc)
 
     async def _plugin_here(self, channel_id: int, game: str | None) -> GamePlugin:
         """The game of the command's group, or of the channel's game; refuses a mismatch."""
         rec = await self.service.game_in(channel_id)
         if game is None:
             if rec is None:
-                raise Refusal(f"There is no game here. Open a lobby with {_new_hint()}.")
+                raise Refusal(
+                    tr("There is no game here. Open a lobby with {new}.", new=_new_hint())
+                )
             return rec.plugin
         plugin = GAMES.get(game)
         if rec is not None and rec.kind != plugin.kind:
             here = rec.plugin
             raise Refusal(
-                f"This channel is playing {here.title}, not {plugin.title}: use "
-                f"`/{here.command} …` here (one game per channel)."
+                tr(
+                    "This channel is playing {here}, not {game}: use `/{command} …` here (one "
+                    "game per channel).",
+                    here=here.title,
+                    game=plugin.title,
+                    command=here.command,
+                )
             )
         return plugin
 
@@ -733,7 +839,7 @@ class GameApp:
             return
         if name == "new":
             if game is None:
-                raise Refusal(f"Say which game: {_new_hint()}.")
+                raise Refusal(tr("Say which game: {new}.", new=_new_hint()))
             self._check_bot_permissions(itx)
             assert itx.guild_id is not None
             await itx.response.defer(ephemeral=True, thinking=True)
@@ -741,7 +847,7 @@ class GameApp:
                 itx.guild_id, channel_id, itx.user.id, itx.user.display_name, kind=game
             )
             await self.reply(
-                itx, "Lobby open: players press **Join**, then the host presses **Start**."
+                itx, tr("Lobby open: players press **Join**, then the host presses **Start**.")
             )
             return
         if name == "rules" and game is not None:
@@ -763,7 +869,9 @@ class GameApp:
         elif name == plugin.hand_command:
             await self._me(itx, channel_id)
         else:
-            raise Refusal(f"/{plugin.command} {name} is not a command.")
+            raise Refusal(
+                tr("/{command} {name} is not a command.", command=plugin.command, name=name)
+            )
 
     async def _shared_command(
         self,
@@ -779,7 +887,7 @@ class GameApp:
                 lines = await self.service.log(
                     channel_id, int(options["moves"]), reader_id=itx.user.id
                 )
-                await self.reply(itx, "\n".join(lines) or "No moves yet.")
+                await self.reply(itx, "\n".join(lines) or tr("No moves yet."))
             else:
                 text, view = await self._log_page(itx, channel_id, int(options.get("page") or 1))
                 await self.reply(itx, text, view=view)
@@ -808,8 +916,11 @@ class GameApp:
             )
             await self.reply(
                 itx,
-                f"Reminders in this game: {reminders.interval_label(hours)}, from the next turn "
-                "(players' own `/settings reminders` come first).",
+                tr(
+                    "Reminders in this game: {every}, from the next turn "
+                    "(players' own `/settings reminders` come first).",
+                    every=reminders.interval_label(hours),
+                ),
             )
         elif name == "export":
             await self._export(itx, channel_id, None)
@@ -838,7 +949,13 @@ class GameApp:
             )
         except NeedsConfirmation as exc:
             call = plugin.call_text(move)
-            raise Refusal(f"{exc.reason} To go ahead anyway, run `{call} confirm:True`.") from None
+            raise Refusal(
+                tr(
+                    "{reason} To go ahead anyway, run `{call} confirm:True`.",
+                    reason=exc.reason,
+                    call=call,
+                )
+            ) from None
         rec = result.record
         seat = rec.seat_of(itx.user.id)
         assert seat is not None
@@ -849,27 +966,43 @@ class GameApp:
 
     async def _status(self, channel_id: int) -> str:
         rec = await self._game(channel_id)
-        names = ", ".join(f"{texts.name(s.name)} (seat {s.seat + 1})" for s in rec.seats)
+        names = ", ".join(
+            tr("{name} (seat {seat})", name=texts.name(s.name), seat=s.seat + 1) for s in rec.seats
+        )
         title = rec.plugin.title
         if rec.state is None:
-            return f"A {title} lobby is open here. Players so far: {names or 'none'}."
+            return tr(
+                "A {title} lobby is open here. Players so far: {names}.",
+                title=title,
+                names=names or tr("none"),
+            )
         extra = ""
         due = self.service.deadline_at(rec)
         if rec.deadline_hours is not None:
-            extra = f"\nTurn deadline: {ai_seats.deadline_label(rec.deadline_hours)}" + (
-                f"; the AI plays this turn <t:{int(due.timestamp())}:R>." if due else "."
+            span = ai_seats.deadline_label(rec.deadline_hours)
+            extra = "\n" + (
+                tr(
+                    "Turn deadline: {span}; the AI plays this turn <t:{ts}:R>.",
+                    span=span,
+                    ts=int(due.timestamp()),
+                )
+                if due
+                else tr("Turn deadline: {span}.", span=span)
             )
         auto = [texts.name(s.name) for s in rec.seats if s.ai is not None and not s.robot]
         if auto:
-            extra += f"\n{ai_seats.ROBOT} On autopilot: {', '.join(auto)}."
-        return f"**{title}** · {rec.plugin.status_line(rec.seen(None))}\nPlayers: {names}.{extra}"
+            extra += "\n" + tr(
+                "{robot} On autopilot: {names}.", robot=ai_seats.ROBOT, names=", ".join(auto)
+            )
+        status = rec.plugin.status_line(rec.seen(None))
+        return f"**{title}** · {status}\n" + tr("Players: {names}.", names=names) + extra
 
     async def _board(self, itx: discord.Interaction[Any], channel_id: int, *, public: bool) -> None:
         rec = await self._game(channel_id)
         if rec.state is None:
-            raise Refusal("The game here hasn't started yet: the lobby is still open.")
+            raise Refusal(tr("The game here hasn't started yet: the lobby is still open."))
         if public:
-            self._check_public_post(itx, channel_id, "it")
+            self._check_public_post(itx, channel_id)
         await itx.response.defer(ephemeral=not public, thinking=True)
         # Even a private `board` shows the public view: the seat's secrets go only to `hand`.
         public_seen = rec.seen(None)
@@ -880,7 +1013,7 @@ class GameApp:
             itx, rec.plugin.status_line(public_seen), files=files, ephemeral=not public
         )
 
-    def _check_public_post(self, itx: discord.Interaction[Any], channel_id: int, what: str) -> None:
+    def _check_public_post(self, itx: discord.Interaction[Any], channel_id: int) -> None:
         """At most one public board or history picture per channel every PUBLIC_BOARD_EVERY."""
         self._check_bot_permissions(itx)
         last = self._public_board.get(channel_id)
@@ -888,8 +1021,11 @@ class GameApp:
         if last is not None and now - last < PUBLIC_BOARD_EVERY:
             wait = int(PUBLIC_BOARD_EVERY - (now - last)) + 1
             raise Refusal(
-                f"A board was posted here moments ago; {what} can be posted again in {wait} s. "
-                "Without public it is shown to you alone right now."
+                tr(
+                    "A board was posted here moments ago; another can be posted in {wait} s. "
+                    "Without public it is shown to you alone right now.",
+                    wait=wait,
+                )
             )
         self._public_board[channel_id] = now
 
@@ -898,8 +1034,10 @@ class GameApp:
     ) -> tuple[str, discord.ui.View | None]:
         """One page of the whole log (newest first) with buttons to the older and newer ones."""
         lines, page, pages = await self.service.log_page(channel_id, page, reader_id=itx.user.id)
-        head = f"**Game log** — page {page} of {pages} (page 1 is the latest)"
-        text = texts.fit("\n".join([head, *lines]) if lines else "No moves yet.")
+        head = tr(
+            "**Game log** — page {page} of {pages} (page 1 is the latest)", page=page, pages=pages
+        )
+        text = texts.fit("\n".join([head, *lines]) if lines else tr("No moves yet."))
         return text, views.log_view(page, pages)
 
     async def _history(
@@ -908,13 +1046,18 @@ class GameApp:
         """The public board at the end of an earlier action phase, redrawn from the log."""
         rec, (r, p), view = await self.service.history(channel_id, unit)
         if public:
-            self._check_public_post(itx, channel_id, "a past board")
+            self._check_public_post(itx, channel_id)
         await itx.response.defer(ephemeral=not public, thinking=True)
         files = await asyncio.to_thread(self.draw, rec.kind, rec.plugin.board_pictures(), view)
         await self.reply(
             itx,
-            f"🕰️ {rec.plugin.title}: the board at the end of round {r}, phase {p}, as the table "
-            "saw it.",
+            tr(
+                "🕰️ {title}: the board at the end of round {round}, phase {phase}, as the table "
+                "saw it.",
+                title=rec.plugin.title,
+                round=r,
+                phase=p,
+            ),
             files=files,
             ephemeral=not public,
         )
@@ -932,68 +1075,81 @@ class GameApp:
     async def _abort(self, itx: discord.Interaction[Any], channel_id: int) -> None:
         rec = await self._game(channel_id)
         if itx.user.id != rec.host_id and not self._can_manage(itx):
-            raise Refusal("Only the host or a member with Manage Channels can abort the game.")
+            raise Refusal(tr("Only the host or a member with Manage Channels can abort the game."))
         cid = ids.CustomId("abort", rec.id, rec.version, "yes")
         await self.reply(
             itx,
-            "Abort the game here for everyone? This can't be undone.",
+            tr("Abort the game here for everyone? This can't be undone."),
             view=views.abort_view(cid),
         )
 
     # --- hosting: skip, replace, remove, mygames, about ----------------------------------------
 
     def _check_moderator(self, itx: discord.Interaction[Any], rec: GameRecord, what: str) -> None:
+        """`what` is already in the reader's language (the callers pass `tr(...)`)."""
         if itx.user.id != rec.host_id and not self._can_manage(itx):
-            raise Refusal(f"Only the host or a member with Manage Channels can {what}.")
+            raise Refusal(
+                tr("Only the host or a member with Manage Channels can {what}.", what=what)
+            )
 
     async def _skip(self, itx: discord.Interaction[Any], channel_id: int) -> None:
         rec = await self._game(channel_id)
-        self._check_moderator(itx, rec, "skip a turn")
+        self._check_moderator(itx, rec, tr("skip a turn"))
         state = rec.state
         if rec.status != "active" or state is None:
-            raise Refusal("Nothing to skip: the game here hasn't started yet.")
+            raise Refusal(tr("Nothing to skip: the game here hasn't started yet."))
         seat = rec.current
         if seat is None:
-            raise Refusal("Nothing to skip: the game is over.")
+            raise Refusal(tr("Nothing to skip: the game is over."))
         plugin = rec.plugin
         # The moderator reads this: the first skipped move in public words only.
         first = plugin.rules.describe(plugin.skip_move(rec.seen(seat)), state)
         cid = ids.CustomId("skip", rec.id, rec.version, str(seat))
         await self.reply(
             itx,
-            f"Skip the turn of {texts.seat_tag(seat)} {texts.name(rec.names[seat])}? They must "
-            f"{plugin.must_decide(rec.seen(None), you=False)}; the bot plays for them, starting "
-            f"with: {first}. "
-            "This is logged in the channel and in the game's log.",
-            view=views.confirm_view(cid, "Yes, skip the turn"),
+            tr(
+                "Skip the turn of {seat} {name}? They must {decide}; the bot plays for them, "
+                "starting with: {first}. This is logged in the channel and in the game's log.",
+                seat=texts.seat_tag(seat),
+                name=texts.name(rec.names[seat]),
+                decide=plugin.must_decide(rec.seen(None), you=False),
+                first=first,
+            ),
+            view=views.confirm_view(cid, tr("Yes, skip the turn")),
         )
 
     async def _replace(
         self, itx: discord.Interaction[Any], channel_id: int, options: Mapping[str, Any]
     ) -> None:
         rec = await self._game(channel_id)
-        self._check_moderator(itx, rec, "hand a seat to someone else")
+        self._check_moderator(itx, rec, tr("hand a seat to someone else"))
         old, new = options.get("old"), options.get("new")
         if old is None or new is None:
-            raise Refusal("Name both members: `/games replace old:@player new:@member`.")
+            raise Refusal(tr("Name both members: `/games replace old:@player new:@member`."))
         seat = rec.seat_of(old.id)
         if seat is None:
-            raise Refusal(f"{texts.name(old.display_name)} has no seat in this game.")
+            raise Refusal(tr("{name} has no seat in this game.", name=texts.name(old.display_name)))
         if rec.seat_of(new.id) is not None:
             raise Refusal(
-                f"{texts.name(new.display_name)} already has a seat in this game; a player can "
-                "hold only one."
+                tr(
+                    "{name} already has a seat in this game; a player can hold only one.",
+                    name=texts.name(new.display_name),
+                )
             )
         if getattr(new, "bot", False) is True:
-            raise Refusal("A bot can't take a seat.")
+            raise Refusal(tr("A bot can't take a seat."))
         self._pending_names[new.id] = new.display_name
         cid = ids.CustomId("replace", rec.id, rec.version, f"{old.id}.{new.id}")
         await self.reply(
             itx,
-            f"Hand seat {seat + 1} from {texts.name(old.display_name)} to "
-            f"{texts.name(new.display_name)}? They get the pings and the panel from now on. "
-            "This is logged in the channel.",
-            view=views.confirm_view(cid, "Yes, hand the seat over"),
+            tr(
+                "Hand seat {seat} from {old} to {new}? They get the pings and the panel from now "
+                "on. This is logged in the channel.",
+                seat=seat + 1,
+                old=texts.name(old.display_name),
+                new=texts.name(new.display_name),
+            ),
+            view=views.confirm_view(cid, tr("Yes, hand the seat over")),
         )
 
     async def _confirm_replace(
@@ -1002,12 +1158,12 @@ class GameApp:
         await self._game(channel_id, game_id=cid.game_id)
         old_raw, _, new_raw = cid.arg.partition(".")
         if not (old_raw.isdigit() and new_raw.isdigit()):
-            raise Refusal("That button is not known; run `/games replace` again.")
+            raise Refusal(tr("That button is not known; run `/games replace` again."))
         old_id, new_id = int(old_raw), int(new_raw)
         name = self._pending_names.get(new_id)
         if name is None:
             raise Refusal(
-                "That confirmation has expired (the bot restarted); run `/games replace` again."
+                tr("That confirmation has expired (the bot restarted); run `/games replace` again.")
             )
         await itx.response.defer()
         rec = await self.service.replace_player(
@@ -1023,7 +1179,8 @@ class GameApp:
         seat = rec.seat_of(new_id)
         assert seat is not None
         await itx.edit_original_response(
-            content=f"Seat {seat + 1} now belongs to {texts.name(name)}.", view=None
+            content=tr("Seat {seat} now belongs to {name}.", seat=seat + 1, name=texts.name(name)),
+            view=None,
         )
 
     async def _remove(
@@ -1031,28 +1188,44 @@ class GameApp:
     ) -> None:
         member = options.get("member")
         if member is None:
-            raise Refusal("Name the player: `/games remove member:@player`.")
+            raise Refusal(tr("Name the player: `/games remove member:@player`."))
         await itx.response.defer(ephemeral=True, thinking=True)
         await self.service.remove(
             channel_id, itx.user.id, member.id, can_manage=self._can_manage(itx)
         )
-        await self.reply(itx, f"{texts.name(member.display_name)} was removed from the lobby.")
+        await self.reply(
+            itx, tr("{name} was removed from the lobby.", name=texts.name(member.display_name))
+        )
 
     async def _mygames(self, itx: discord.Interaction[Any]) -> str:
         assert itx.guild_id is not None
         games = await self.service.my_games(itx.guild_id, itx.user.id)
         if not games:
-            return (
-                f"You have no seat in a lobby or game on this server. Open one with {_new_hint()}."
+            return tr(
+                "You have no seat in a lobby or game on this server. Open one with {new}.",
+                new=_new_hint(),
             )
-        lines = [f"**Your games here** ({len(games)})"]
+        lines = [tr("**Your games here** ({n})", n=len(games))]
         for g in games:
             since = _unix(g.since)
-            when = f" · waiting since <t:{since}:R>" if since is not None else ""
+            when = " · " + tr("waiting since <t:{ts}:R>", ts=since) if since is not None else ""
+            where = f"<#{g.channel_id}> {g.title}"
             if g.your_turn:
-                lines.append(f"▶ <#{g.channel_id}> {g.title} — **your turn**: {g.decide}{when}")
+                lines.append(
+                    "▶ "
+                    + tr("{game} — **your turn**: {decide}", game=where, decide=g.decide)
+                    + when
+                )
             else:
-                lines.append(f"• <#{g.channel_id}> {g.title} — seat {g.seat + 1}: {g.decide}")
+                lines.append(
+                    "• "
+                    + tr(
+                        "{game} — seat {seat}: {decide}",
+                        game=where,
+                        seat=g.seat + 1,
+                        decide=g.decide,
+                    )
+                )
         return "\n".join(lines)
 
     async def _about(self, itx: discord.Interaction[Any]) -> str:
@@ -1139,10 +1312,21 @@ def _interval(choice: str) -> int | None:
         return None
     if choice not in reminders.INTERVALS:
         raise Refusal(
-            f"Reminders can be default, {', '.join(reminders.INTERVALS)}; not "
-            f"{texts.quoted(choice)[:20]}."
+            tr(
+                "Reminders can be default, {choices}; not {value}.",
+                choices=", ".join(reminders.INTERVALS),
+                value=texts.quoted(choice)[:20],
+            )
         )
     return reminders.INTERVALS[choice]
+
+
+def _games(n: int) -> str:
+    return trn("{n} game", "{n} games", n)
+
+
+def _wins(n: int) -> str:
+    return trn("{n} win", "{n} wins", n)
 
 
 def _unix(iso: str) -> int | None:

@@ -22,7 +22,9 @@ from bot.discord_app import ids
 from bot.discord_app.app import GameApp
 from bot.discord_app.commands import build_groups
 from bot.discord_app.sender import DiscordSender
+from bot.discord_app.translator import CatalogueTranslator, locale_of
 from bot.discord_app.views import DYNAMIC_ITEMS
+from bot.i18n import t
 from bot.outbox import Draw, Outbox, draw_with_render, error_id
 from bot.reminder_runner import ReminderRunner
 from bot.service import GameService
@@ -78,6 +80,8 @@ class GameClient(discord.Client):
     async def setup_hook(self) -> None:
         """Runs once per login, not on reconnects: components, commands, then the outbox."""
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        # Before syncing: the sync sends each command's French names and descriptions.
+        await self.tree.set_translator(CatalogueTranslator())
         await self.sync_commands()
         if self.start_outbox:
             self.outbox = Outbox(self.service.store, DiscordSender(self), draw=self.draw)
@@ -129,8 +133,11 @@ class GameClient(discord.Client):
         log.info("unknown component %r in channel %s", itx.data.get("custom_id"), itx.channel_id)
         with contextlib.suppress(discord.HTTPException):
             await itx.response.send_message(
-                "That control isn't one of mine (or it is damaged); nothing was changed. "
-                "Press Play on your latest ping for a fresh panel.",
+                t(
+                    "That control isn't one of mine (or it is damaged); nothing was changed. "
+                    "Press Play on your latest ping for a fresh panel.",
+                    locale_of(itx),
+                ),
                 ephemeral=True,
             )
 
@@ -150,14 +157,26 @@ class GameClient(discord.Client):
         self, itx: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
         """Errors the command callbacks did not handle themselves (option conversion, checks)."""
+        locale = locale_of(itx)
         if isinstance(error, app_commands.NoPrivateMessage):
-            text = "The games are played in a server channel or thread, not in direct messages."
+            text = t(
+                "The games are played in a server channel or thread, not in direct messages.",
+                locale,
+            )
         elif isinstance(error, app_commands.BotMissingPermissions):
-            text = f"I'm missing these permissions here: {', '.join(error.missing_permissions)}."
+            text = t(
+                "I'm missing these permissions here: {permissions}.",
+                locale,
+                permissions=", ".join(error.missing_permissions),
+            )
         else:
             eid = error_id()
             log.error("command error in channel %s [error %s]", itx.channel_id, eid, exc_info=error)
-            text = f"Something went wrong on my side (error `{eid}`); nothing was changed."
+            text = t(
+                "Something went wrong on my side (error `{eid}`); nothing was changed.",
+                locale,
+                eid=eid,
+            )
         if itx.response.is_done():
             await itx.followup.send(text, ephemeral=True)
         else:

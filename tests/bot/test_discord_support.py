@@ -73,9 +73,14 @@ def fake_itx(
     bot_perms: discord.Permissions | None = None,
     member_perms: discord.Permissions | None = None,
     namespace: dict[str, Any] | None = None,
+    locale: discord.Locale = discord.Locale.american_english,
 ) -> tuple[Any, Replies]:
-    """A discord.Interaction stand-in (spec'd, so a misspelt attribute fails) and its replies."""
+    """A discord.Interaction stand-in (spec'd, so a misspelt attribute fails) and its replies.
+
+    `locale` is the member's Discord client language (the bot answers in French for French)."""
     itx = MagicMock(spec=discord.Interaction)
+    itx.locale = locale
+    itx.guild_locale = None
     itx.guild_id = guild_id
     itx.channel_id = channel_id
     itx.channel = MagicMock(spec=discord.TextChannel)

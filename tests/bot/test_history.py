@@ -77,7 +77,7 @@ async def test_history_redraws_the_public_board_at_the_end_of_a_phase(app: GameA
     assert replies.last[2]["ephemeral"] is False
     itx, replies = fake_itx(app, BEN, name="Ben")
     await app.run_command(itx, "history", {"phase": f"{r}.{p}", "public": True}, game="nauticus")
-    assert replies.text.startswith("A board was posted here moments ago")
+    assert replies.text.startswith("A board was posted here moments ago; another can be posted")
     itx, _ = fake_itx(app, BEN, name="Ben", namespace={})
     assert (await app.units(itx, ""))[0] == f"{units[-1][0]}.{units[-1][1]}"
 

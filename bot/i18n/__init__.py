@@ -1,0 +1,171 @@
+"""The message catalogue: every player-facing text in English (the source) and French.
+
+Texts live in gettext PO files next to this module: `messages.pot` lists every message the
+code can show (made by `python -m bot.i18n.extract`), `fr.po` gives its French. The msgid is
+the English text itself, as gettext intends: the code stays readable, English needs no
+catalogue at all, and a text with no translation falls back to its English instead of
+showing a key. Placeholders are `str.format` fields (`{name}`), so a translation may reorder
+them. Command names and option names carry the msgctxt `name` (they follow Discord's naming
+rules); `name:<command>` overrides it for one command when a word needs another French word
+there.
+
+The PO file is parsed with babel at first use: there is no compile step to forget, and the
+repository holds everything the bot needs at run time.
+
+Nothing here imports discord: the Discord layer turns an interaction into a locale code with
+`bot.discord_app.translator.locale_of` and sets it with `use` for the length of one
+interaction, so helpers deep in a command can say `tr(...)` without a locale parameter.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gettext
+import string
+from collections.abc import Callable, Iterator, Mapping
+from contextvars import ContextVar
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po
+
+ENGLISH = "en"
+FRENCH = "fr"
+LOCALES = (ENGLISH, FRENCH)  # English first: it is the source and the fallback
+TRANSLATED = (FRENCH,)  # the locales with a PO file in this folder
+HERE = Path(__file__).parent
+TEMPLATE = HERE / "messages.pot"
+NAME = "name"  # msgctxt of command and option names
+
+# The locale of the interaction being answered (a task-local value: each interaction runs in
+# its own asyncio task, so two players' replies never see each other's locale).
+_current: ContextVar[str] = ContextVar("locale", default=ENGLISH)
+
+
+def po_path(locale: str) -> Path:
+    return HERE / f"{locale}.po"
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One message of a catalogue: singular text, or (singular, plural) forms."""
+
+    translations: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Catalogue:
+    """One locale's translations, keyed by (msgctxt, English msgid)."""
+
+    locale: str
+    entries: Mapping[tuple[str | None, str], Entry]
+    plural: Callable[[int], int]
+
+    def get(self, msgid: str, context: str | None = None) -> str | None:
+        entry = self.entries.get((context, msgid))
+        return entry.translations[0] if entry else None
+
+    def get_plural(self, singular: str, n: int) -> str | None:
+        entry = self.entries.get((None, singular))
+        if entry is None or len(entry.translations) < 2:
+            return None
+        index = self.plural(n)
+        return entry.translations[min(index, len(entry.translations) - 1)]
+
+
+def read_catalog(path: Path, locale: str | None = None) -> Catalog:
+    with path.open("rb") as f:
+        return read_po(f, locale=locale)
+
+
+@cache
+def catalogue(locale: str) -> Catalogue | None:
+    """The parsed catalogue of a translated locale (None for English and unknown locales)."""
+    if locale not in TRANSLATED:
+        return None
+    cat = read_catalog(po_path(locale), locale)
+    entries: dict[tuple[str | None, str], Entry] = {}
+    for message in cat:
+        if not message.id or message.fuzzy:
+            continue  # the header, and guesses nobody checked
+        msgid = message.id[0] if isinstance(message.id, tuple) else message.id
+        raw = message.string if isinstance(message.string, tuple) else (message.string,)
+        strings = tuple(str(s) for s in raw if s)
+        if not strings or len(strings) != len(raw):
+            continue  # untranslated: English is shown
+        entries[(message.context, str(msgid))] = Entry(strings)
+    # The plural rule comes from the file's Plural-Forms header (French: n > 1).
+    rule = gettext.c2py(cat.plural_expr)
+    return Catalogue(locale, entries, rule)
+
+
+def normalize(locale: str | None) -> str:
+    """A supported locale code for a Discord locale value ('fr', 'en-US', …)."""
+    if locale and locale.split("-")[0].lower() == FRENCH:
+        return FRENCH
+    return ENGLISH
+
+
+def _format(text: str, params: Mapping[str, Any]) -> str:
+    return text.format(**params) if params else text
+
+
+def t(msgid: str, locale: str, /, **params: Any) -> str:
+    """The text of `msgid` (its English) in `locale`, with `params` filled in."""
+    cat = catalogue(normalize(locale))
+    found = cat.get(msgid) if cat else None
+    return _format(found or msgid, params)
+
+
+def tn(singular: str, plural: str, n: int, locale: str, /, **params: Any) -> str:
+    """A text that depends on a count `n` (also given to the text as `{n}`)."""
+    cat = catalogue(normalize(locale))
+    found = cat.get_plural(singular, n) if cat else None
+    text = found or (singular if n == 1 else plural)
+    return _format(text, {"n": n, **params})
+
+
+def name(msgid: str, locale: str, command: str | None = None) -> str | None:
+    """The translation of a command or option name, None when there is none."""
+    cat = catalogue(normalize(locale))
+    if cat is None:
+        return None
+    specific = cat.get(msgid, f"{NAME}:{command}") if command else None
+    return specific or cat.get(msgid, NAME)
+
+
+def current() -> str:
+    """The locale of the interaction being answered (English outside of one)."""
+    return _current.get()
+
+
+@contextlib.contextmanager
+def use(locale: str) -> Iterator[None]:
+    """Answer in `locale` until the block ends."""
+    token = _current.set(normalize(locale))
+    try:
+        yield
+    finally:
+        _current.reset(token)
+
+
+def tr(msgid: str, /, **params: Any) -> str:
+    """`t` in the locale of the interaction being answered."""
+    return t(msgid, current(), **params)
+
+
+def trn(singular: str, plural: str, n: int, /, **params: Any) -> str:
+    """`tn` in the locale of the interaction being answered."""
+    return tn(singular, plural, n, current(), **params)
+
+
+def placeholders(text: str) -> frozenset[str]:
+    """The `{fields}` of a text ('{n}', '{when:.1f}' -> 'n', 'when')."""
+    return frozenset(
+        field.split(".")[0].split("[")[0]
+        for _, field, _, _ in string.Formatter().parse(text)
+        if field is not None and field != ""
+    )
