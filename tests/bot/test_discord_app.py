@@ -344,7 +344,7 @@ async def test_public_board_is_limited_to_once_per_two_minutes(app: GameApp) -> 
     assert kwargs["files"][0].description == "alt text of board"
     itx, replies = fake_itx(app, CLEO)
     await app.run_command(itx, "board", {"public": True})
-    assert "can be posted again in" in replies.text and replies.last[2]["ephemeral"] is True
+    assert "another can be posted in" in replies.text and replies.last[2]["ephemeral"] is True
     itx, replies = fake_itx(app, CLEO)
     await app.run_command(itx, "board", {})
     assert replies.last[2]["ephemeral"] is True and replies.last[2]["files"]
