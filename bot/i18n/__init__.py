@@ -162,6 +162,12 @@ def trn(singular: str, plural: str, n: int, /, **params: Any) -> str:
     return tn(singular, plural, n, current(), **params)
 
 
+def N_(msgid: str, /) -> str:
+    """Mark a text for the catalogue where it is defined (a table of words) without
+    translating it there: the code that shows it calls `tr` on it at that moment."""
+    return msgid
+
+
 def placeholders(text: str) -> frozenset[str]:
     """The `{fields}` of a text ('{n}', '{when:.1f}' -> 'n', 'when')."""
     return frozenset(

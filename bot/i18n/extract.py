@@ -20,7 +20,7 @@ from babel.messages.pofile import write_po
 from bot import i18n
 
 ROOT = Path(__file__).resolve().parents[1]  # the `bot` package
-KEYWORDS = {"t": (1,), "tr": (1,), "tn": (1, 2), "trn": (1, 2)}
+KEYWORDS = {"t": (1,), "tr": (1,), "tn": (1, 2), "trn": (1, 2), "N_": (1,)}
 # (command, name) pairs whose French differs from the same English name elsewhere in the tree
 # ("new" opens a lobby but names the new member in /games replace; "to" is a destination in
 # /nauticus but the end of quiet hours in /settings quiet).
