@@ -24,15 +24,16 @@ import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
 
+from bot.i18n import N_, tr, trn
 from engine import ai
 from engine.api import Move, Rules
 
 LEVELS: tuple[str, ...] = tuple(ai.LEVELS)  # easy, normal, hard
 DEFAULT_LEVEL = "normal"
 LEVEL_NOTES: dict[str, str] = {  # what a host reads when choosing (engine/ai/levels.py budgets)
-    "easy": "a quick, beatable player",
-    "normal": "a solid player; thinks about a second",
-    "hard": "searches 4 times longer than normal",
+    "easy": N_("a quick, beatable player"),
+    "normal": N_("a solid player; thinks about a second"),
+    "hard": N_("searches 4 times longer than normal"),
 }
 ROBOT = "🤖"
 # Robot seats are named after the crew of Verne's Nautilus, the games' namesake.
@@ -50,8 +51,10 @@ DEADLINES: dict[str, int | None] = {
 
 def deadline_label(hours: int | None) -> str:
     if hours is None:
-        return "no turn deadline"
-    return f"{hours // 24} days" if hours >= 168 else f"{hours} h"
+        return tr("no turn deadline")
+    if hours >= 168:
+        return trn("{n} day", "{n} days", hours // 24)
+    return tr("{n} h", n=hours)
 
 
 def robot_name(taken: list[str], level: str) -> str:

@@ -18,6 +18,8 @@ import zoneinfo
 from dataclasses import dataclass
 from datetime import UTC, datetime, time, timedelta
 
+from bot.i18n import tr, trn
+
 DEFAULT_FIRST = timedelta(hours=12)
 DEFAULT_EVERY = timedelta(hours=24)
 STALL_AFTER = 5  # reminders without an answer before the host gets a stall notice
@@ -33,10 +35,10 @@ class SettingError(ValueError):
 
 def interval_label(hours: int | None) -> str:
     if hours is None:
-        return "12 h, then every 24 h (the default)"
+        return tr("12 h, then every 24 h (the default)")
     if hours == 0:
-        return "off"
-    return f"every {hours} h"
+        return tr("off")
+    return tr("every {n} h", n=hours)
 
 
 def delays(hours: int | None) -> tuple[timedelta, timedelta] | None:
@@ -60,8 +62,11 @@ def parse_clock(text: str) -> time:
     m = _CLOCK.fullmatch(str(text).strip())
     if m is None:
         raise SettingError(
-            f"{str(text)[:20]!r} is not a time of day: write it as HH:MM on a 24-hour clock, "
-            "e.g. 22:00 or 07:30."
+            tr(
+                "{text} is not a time of day: write it as HH:MM on a 24-hour clock, e.g. 22:00 "
+                "or 07:30.",
+                text=repr(str(text)[:20]),
+            )
         )
     return time(int(m[1]), int(m[2]))
 
@@ -80,8 +85,11 @@ def check_timezone(name: str) -> str:
     name = str(name).strip()
     if name not in _zones():
         raise SettingError(
-            f"{name[:40]!r} is not a time zone name: use an IANA name such as Europe/Paris, "
-            "America/New_York or Asia/Tokyo (the option suggests them as you type)."
+            tr(
+                "{name} is not a time zone name: use an IANA name such as Europe/Paris, "
+                "America/New_York or Asia/Tokyo (the option suggests them as you type).",
+                name=repr(name[:40]),
+            )
         )
     return name
 
@@ -154,7 +162,7 @@ def waited(span: timedelta) -> str:
     days, rest = divmod(minutes, 24 * 60)
     hours, mins = divmod(rest, 60)
     if days:
-        return f"{days} day{'s' if days > 1 else ''}" + (f" {hours} h" if hours else "")
+        return trn("{n} day", "{n} days", days) + (f" {hours} h" if hours else "")
     if hours:
         return f"{hours} h" + (f" {mins} min" if mins and hours < 3 else "")
     return f"{mins} min"

@@ -19,8 +19,9 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any, NamedTuple
 
-from bot import ai_seats, ratings, records, reminders, texts, undo
+from bot import ai_seats, i18n, ratings, records, reminders, texts, undo
 from bot.games import GAMES
+from bot.i18n import N_, t, tr, trn
 from bot.outbox import Outbox, error_id
 from bot.plugin import EventLine, GamePlugin, Post, Seen
 from bot.store import (
@@ -79,7 +80,7 @@ class NeedsConfirmation(ServiceError):
     code = "needs_confirmation"
 
     def __init__(self, reason: str) -> None:
-        super().__init__(f"{reason} Confirm to go ahead (or use confirm:true).")
+        super().__init__(tr("{reason} Confirm to go ahead (or use confirm:true).", reason=reason))
         self.reason = reason
 
 
@@ -137,6 +138,7 @@ class GameRecord:
     kind: str = ""  # the game (registry key)
     deadline_hours: int | None = None  # the host's turn deadline (None: none)
     reminder_hours: int | None = None  # the host's reminder interval (None: not set, 0: off)
+    locale: str = i18n.ENGLISH  # the language of the game's channel posts
 
     @property
     def plugin(self) -> GamePlugin:
@@ -269,9 +271,12 @@ def _post_payload(rec: GameRecord, post: Post, public: Seen) -> dict[str, Any]:
     }
 
 
+def _new_commands() -> str:
+    return tr(" or ").join(f"`/{g.command} new`" for g in GAMES)
+
+
 def _no_game_here() -> str:
-    groups = " or ".join(f"`/{g.command} new`" for g in GAMES)
-    return f"No game is being played here. Start one with {groups}."
+    return tr("No game is being played here. Start one with {commands}.", commands=_new_commands())
 
 
 def _checked(*values: object) -> None:
@@ -279,7 +284,9 @@ def _checked(*values: object) -> None:
     64-bit integers), before it reaches the database."""
     for v in values:
         if isinstance(v, bool) or not isinstance(v, int) or not -(1 << 63) <= v < 1 << 63:
-            raise ServiceError("That request is malformed; nothing was changed.", code="bad_input")
+            raise ServiceError(
+                tr("That request is malformed; nothing was changed."), code="bad_input"
+            )
 
 
 # --- the service -----------------------------------------------------------------------------
@@ -321,7 +328,7 @@ class GameService:
         _checked(channel_id)
         if self._closing:
             raise ServiceError(
-                "The bot is restarting; nothing was changed. Try again in a minute.",
+                tr("The bot is restarting; nothing was changed. Try again in a minute."),
                 code="closing",
             )
         lock = self._locks.get(channel_id)
@@ -387,6 +394,7 @@ class GameService:
             kind=row.kind,
             deadline_hours=row.deadline_hours,
             reminder_hours=row.reminder_hours,
+            locale=row.locale,
         )
 
     async def _active(self, channel_id: int) -> GameRecord:
@@ -409,12 +417,18 @@ class GameService:
                 raise NoGame(_no_game_here())
             if row.status == "lobby":
                 raise NoGame(
-                    "The game here hasn't started yet: join the lobby, and the host presses Start."
+                    tr(
+                        "The game here hasn't started yet: join the lobby, and the host presses "
+                        "Start."
+                    )
                 )
             if row.flagged:
                 raise GameUnavailable(
-                    "This game is on hold: its stored state doesn't match its move log "
-                    f"({row.flagged}). An admin can `/games abort` it.",
+                    tr(
+                        "This game is on hold: its stored state doesn't match its move log "
+                        "({flagged}). An admin can `/games abort` it.",
+                        flagged=row.flagged,
+                    ),
                     code="flagged",
                     error_id=row.flagged.split("]")[0].lstrip("["),
                 )
@@ -435,8 +449,12 @@ class GameService:
                 eid,
             )
             raise GameUnavailable(
-                f"This game was saved by another engine version ({row.engine_version}) in a form "
-                f"this one can't read, so it can't continue (error {eid}).",
+                tr(
+                    "This game was saved by another engine version ({version}) in a form this "
+                    "one can't read, so it can't continue (error {eid}).",
+                    version=row.engine_version,
+                    eid=eid,
+                ),
                 code="engine_version",
                 error_id=eid,
             )
@@ -465,8 +483,11 @@ class GameService:
             async with self.store.write() as tx:
                 await tx.flag_game(rec.id, reason)
             raise GameUnavailable(
-                "This game is on hold: its stored state doesn't match its move log, so it was "
-                f"not used (error {eid}). An admin can `/games abort` it.",
+                tr(
+                    "This game is on hold: its stored state doesn't match its move log, so it "
+                    "was not used (error {eid}). An admin can `/games abort` it.",
+                    eid=eid,
+                ),
                 code="flagged",
                 error_id=eid,
             )
@@ -526,7 +547,12 @@ class GameService:
         async with self.store.read() as tx:
             row = await tx.open_game(channel_id) or await tx.last_game(channel_id)
             if row is None:
-                raise NoGame(_no_game_here().replace("being played", "played yet"))
+                raise NoGame(
+                    tr(
+                        "No game was played here yet. Start one with {commands}.",
+                        commands=_new_commands(),
+                    )
+                )
             plugin = GAMES.get(row.kind)
             seats = _seats(await tx.seats(row.id))
             try:
@@ -543,8 +569,12 @@ class GameService:
                 undone = await tx.undone(row.id)
             except UnreadableMove as exc:
                 raise GameUnavailable(
-                    f"This game's log is damaged ({exc}), so it can't be shown and the game is "
-                    "on hold. An admin can `/games abort` it; `python -m bot check` lists it.",
+                    tr(
+                        "This game's log is damaged ({problem}), so it can't be shown and the "
+                        "game is on hold. An admin can `/games abort` it; `python -m bot check` "
+                        "lists it.",
+                        problem=exc,
+                    ),
                     code="unreadable_log",
                     error_id=f"move-{exc.n}",
                 ) from None
@@ -556,8 +586,12 @@ class GameService:
         for m in moves:
             while admin and admin[0][0] < m.n:
                 lines.append(f"— {admin.pop(0)[2]}")
-            who = texts.name(seats[m.seat].name) if m.seat < len(seats) else f"seat {m.seat + 1}"
-            back = " ↩️ (taken back)" if m.n in undone else ""
+            who = (
+                texts.name(seats[m.seat].name)
+                if m.seat < len(seats)
+                else tr("seat {n}", n=m.seat + 1)
+            )
+            back = tr(" ↩️ (taken back)") if m.n in undone else ""
             lines.append(
                 f"{m.n}. R{m.round}·P{m.phase} {texts.PLAYER_MARKS[m.seat].emoji} {who}: "
                 f"{m.text}{back}"
@@ -565,7 +599,8 @@ class GameService:
             if reader is not None:
                 for e in m.events:
                     if e.get("private_to") == reader:
-                        lines.append(f"   🔒 only you see: {plugin.private_line(e)}")
+                        line = plugin.private_line(e)
+                        lines.append("   " + tr("🔒 only you see: {line}", line=line))
         if newest:
             lines += [f"— {a[2]}" for a in admin]
         return lines, page or 1, pages
@@ -633,7 +668,7 @@ class GameService:
         """
         _checked(user_id, *([] if version is None else [version]))
         if not isinstance(move, dict):
-            raise ServiceError("That move is malformed; nothing was changed.", code="bad_input")
+            raise ServiceError(tr("That move is malformed; nothing was changed."), code="bad_input")
         async with self._lock(channel_id):
             rec = await self._active(channel_id)
             state = rec.state
@@ -641,23 +676,32 @@ class GameService:
             seat = rec.seat_of(user_id)
             if seat is None:
                 raise NotInGame(
-                    f"You are not playing in this game. You can follow it with "
-                    f"`/{rec.plugin.command} board` and join the next one when its lobby opens."
+                    tr(
+                        "You are not playing in this game. You can follow it with "
+                        "`/{command} board` and join the next one when its lobby opens.",
+                        command=rec.plugin.command,
+                    )
                 )
             if version is not None and version != rec.version:
                 raise StaleVersion(
-                    "That was an old panel or a second click: the game has moved on since. "
-                    "Here is the current state; choose again.",
+                    tr(
+                        "That was an old panel or a second click: the game has moved on since. "
+                        "Here is the current state; choose again."
+                    ),
                     current=rec.version,
                 )
             current = rec.current
             if current != seat:
                 if current is None:
-                    raise NotYourTurn("The game is over: there is nothing left to play.")
+                    raise NotYourTurn(tr("The game is over: there is nothing left to play."))
                 who = f"{texts.seat_tag(current)} {texts.name(rec.names[current])}"
                 must = rec.plugin.must_decide(rec.seen(None), you=False)
                 raise NotYourTurn(
-                    f"It's not your turn: {who} must {must}. You'll be pinged when it's yours.",
+                    tr(
+                        "It's not your turn: {who} must {must}. You'll be pinged when it's yours.",
+                        who=who,
+                        must=must,
+                    ),
                     current=current,
                 )
             if not confirm:
@@ -671,9 +715,13 @@ class GameService:
                 if last is not None and last[0] == move and now - last[1] < DUPLICATE_WINDOW:
                     ago = max(1, int((now - last[1]).total_seconds()))
                     raise ServiceError(
-                        f"You sent exactly this move {ago} s ago, so this looks like a double "
-                        "send: nothing was played twice. To play it again, send it once more "
-                        f"after {int(DUPLICATE_WINDOW.total_seconds())} s, or use the panel.",
+                        tr(
+                            "You sent exactly this move {ago} s ago, so this looks like a double "
+                            "send: nothing was played twice. To play it again, send it once more "
+                            "after {window} s, or use the panel.",
+                            ago=ago,
+                            window=int(DUPLICATE_WINDOW.total_seconds()),
+                        ),
                         code="duplicate",
                     )
             # An illegal move raises inside the transaction, which then writes nothing.
@@ -726,7 +774,7 @@ class GameService:
             # process shares the database. Refuse rather than overwrite.
             self._cache.pop(rec.channel_id, None)
             raise StaleVersion(
-                "The game changed while your move was being saved; choose again.",
+                tr("The game changed while your move was being saved; choose again."),
                 current=rec.version,
             )
         after = replace(rec, version=rec.version + 1, state=new_state, status=status)
@@ -750,102 +798,117 @@ class GameService:
         evs: list[dict[str, Any]],
     ) -> list[NewOutbox]:
         """The channel posts a move causes, every word from the public view and events."""
-        plugin = rec.plugin
-        after = rec.seen(None)
-        rows: list[NewOutbox] = []
-        if (unit, before_current) == (plugin.unit(after), rec.current) and rec.status == "active":
+        with i18n.use(rec.locale):
+            plugin = rec.plugin
+            after = rec.seen(None)
+            rows: list[NewOutbox] = []
+            if (unit, before_current) == (
+                plugin.unit(after),
+                rec.current,
+            ) and rec.status == "active":
+                return rows
+            unit_moves = [
+                EventLine(m.n, m.seat, m.round, m.phase, m.text, tuple(readable(m.events, None)))
+                for m in await tx.moves(rec.id, round=unit[0], phase=unit[1])
+            ]
+            # The move itself was appended in this transaction, so it is in unit_moves already.
+            mine = [e for m in unit_moves if m.seat == seat for e in m.events]
+            # AI-played moves carry the robot mark in their log text (a note `play_ai` and `skip`
+            # add; an engine's describe never writes it). Robots wear it in their names; the moves
+            # the AI played for a person (autopilot, deadline, skip) are marked here.
+            by_ai = {
+                m.seat
+                for m in unit_moves
+                if ai_seats.ROBOT in m.text and not rec.seats[m.seat].robot
+            }
+            ping = await tx.latest_outbox(rec.id, "turn_ping")
+            if ping is not None:
+                done = plugin.done_line(before, seat, mine)
+                if seat in by_ai and unit_moves and ai_seats.ROBOT in unit_moves[-1].text:
+                    done = tr("{robot} (played by the AI) {done}", robot=ai_seats.ROBOT, done=done)
+                rows.append(NewOutbox(rec.channel_id, "ping_done", {"text": done}, edits=ping.id))
+            post = plugin.phase_post(before, after, unit_moves, readable(evs, None))
+            if post is not None and by_ai:
+                who = ", ".join(
+                    f"{texts.seat_tag(s)} {texts.name(rec.names[s])}" for s in sorted(by_ai)
+                )
+                line = tr(
+                    "{robot} Moves played by the AI for: {who}.", robot=ai_seats.ROBOT, who=who
+                )
+                post = replace(post, text=f"{post.text}\n{line}")
+            if post is not None:
+                rows.append(
+                    NewOutbox(rec.channel_id, "phase_post", _post_payload(rec, post, after))
+                )
+            if rec.status == "finished":
+                final = plugin.final_post(after)
+                payload = _post_payload(rec, final, after)
+                # Replay, Rematch and Record buttons under the final scores.
+                payload.update(components="final", version=rec.version)
+                rows.append(NewOutbox(rec.channel_id, "final_post", payload))
+            else:
+                rows.append(await self._ping_row(tx, rec))
             return rows
-        unit_moves = [
-            EventLine(m.n, m.seat, m.round, m.phase, m.text, tuple(readable(m.events, None)))
-            for m in await tx.moves(rec.id, round=unit[0], phase=unit[1])
-        ]
-        # The move itself was appended in this transaction, so it is in unit_moves already.
-        mine = [e for m in unit_moves if m.seat == seat for e in m.events]
-        # AI-played moves carry the robot mark in their log text (a note `play_ai` and `skip`
-        # add; an engine's describe never writes it). Robots wear it in their names; the moves
-        # the AI played for a person (autopilot, deadline, skip) are marked here.
-        by_ai = {
-            m.seat for m in unit_moves if ai_seats.ROBOT in m.text and not rec.seats[m.seat].robot
-        }
-        ping = await tx.latest_outbox(rec.id, "turn_ping")
-        if ping is not None:
-            done = plugin.done_line(before, seat, mine)
-            if seat in by_ai and unit_moves and ai_seats.ROBOT in unit_moves[-1].text:
-                done = f"{ai_seats.ROBOT} (played by the AI) {done}"
-            rows.append(NewOutbox(rec.channel_id, "ping_done", {"text": done}, edits=ping.id))
-        post = plugin.phase_post(before, after, unit_moves, readable(evs, None))
-        if post is not None and by_ai:
-            who = ", ".join(
-                f"{texts.seat_tag(s)} {texts.name(rec.names[s])}" for s in sorted(by_ai)
-            )
-            post = replace(
-                post, text=f"{post.text}\n{ai_seats.ROBOT} Moves played by the AI for: {who}."
-            )
-        if post is not None:
-            rows.append(NewOutbox(rec.channel_id, "phase_post", _post_payload(rec, post, after)))
-        if rec.status == "finished":
-            final = plugin.final_post(after)
-            payload = _post_payload(rec, final, after)
-            # Replay, Rematch and Record buttons under the final scores.
-            payload.update(components="final", version=rec.version)
-            rows.append(NewOutbox(rec.channel_id, "final_post", payload))
-        else:
-            rows.append(await self._ping_row(tx, rec))
-        return rows
 
     async def _ping_row(self, tx: Tx, rec: GameRecord) -> NewOutbox:
         """The turn ping of the seat that must decide now, and the start of its wait: its
         reminder schedule is stored in the same transaction (bot/reminders.py)."""
-        current = rec.current
-        assert current is not None
-        holder = rec.seats[current]
-        now = self.clock()
-        if holder.ai is not None:
-            # A robot has nobody to ping, and a member on autopilot asked not to be bothered:
-            # the channel just sees who is thinking (this line is edited once the move is in).
+        with i18n.use(rec.locale):
+            current = rec.current
+            assert current is not None
+            holder = rec.seats[current]
+            now = self.clock()
+            if holder.ai is not None:
+                # A robot has nobody to ping, and a member on autopilot asked not to be bothered:
+                # the channel just sees who is thinking (this line is edited once the move is in).
+                await tx.put_wait(
+                    WaitRow(rec.id, current, holder.user_id, _iso(now), 0, None, None, False)
+                )
+                must = rec.plugin.must_decide(rec.seen(None), you=False)
+                how = "" if holder.robot else tr(" ({robot} autopilot)", robot=ai_seats.ROBOT)
+                return NewOutbox(
+                    rec.channel_id,
+                    "turn_ping",
+                    {
+                        "text": tr(
+                            "{seat} {name}{how} is thinking: must {must}…",
+                            seat=texts.seat_tag(current),
+                            name=texts.name(holder.name),
+                            how=how,
+                            must=must,
+                        ),
+                        "mentions": [],
+                        "components": None,
+                        "version": rec.version,
+                    },
+                )
+            uid = rec.user_at(current)
+            mine = await tx.user_settings(rec.guild_id, uid)
+            quiet = reminders.quiet_of(mine.quiet_from, mine.quiet_to, mine.timezone)
+            # Inside the player's quiet hours the ping is posted without a notification, and a
+            # reminder pings them when their quiet hours end.
+            silent = quiet is not None and quiet.contains(now)
+            plan = reminders.delays(await self._reminder_hours(tx, rec, mine))
+            next_at = None if plan is None else reminders.due(now + plan[0], quiet)
+            if silent:
+                assert quiet is not None
+                morning = quiet.morning(now)
+                next_at = morning if next_at is None else min(next_at, morning)
             await tx.put_wait(
-                WaitRow(rec.id, current, holder.user_id, _iso(now), 0, None, None, False)
+                WaitRow(rec.id, current, uid, _iso(now), 0, _iso_or_none(next_at), None, False)
             )
-            must = rec.plugin.must_decide(rec.seen(None), you=False)
-            how = "" if holder.robot else f" ({ai_seats.ROBOT} autopilot)"
+            text = rec.plugin.turn_ping(rec.seen(None), uid) + await self._digest(tx, rec, current)
             return NewOutbox(
                 rec.channel_id,
                 "turn_ping",
                 {
-                    "text": f"{texts.seat_tag(current)} {texts.name(holder.name)}{how} is "
-                    f"thinking: must {must}…",
-                    "mentions": [],
-                    "components": None,
+                    "text": texts.fit(text),
+                    "mentions": [uid],
+                    "components": "play",
                     "version": rec.version,
+                    "silent": silent,
                 },
             )
-        uid = rec.user_at(current)
-        mine = await tx.user_settings(rec.guild_id, uid)
-        quiet = reminders.quiet_of(mine.quiet_from, mine.quiet_to, mine.timezone)
-        # Inside the player's quiet hours the ping is posted without a notification, and a
-        # reminder pings them when their quiet hours end.
-        silent = quiet is not None and quiet.contains(now)
-        plan = reminders.delays(await self._reminder_hours(tx, rec, mine))
-        next_at = None if plan is None else reminders.due(now + plan[0], quiet)
-        if silent:
-            assert quiet is not None
-            morning = quiet.morning(now)
-            next_at = morning if next_at is None else min(next_at, morning)
-        await tx.put_wait(
-            WaitRow(rec.id, current, uid, _iso(now), 0, _iso_or_none(next_at), None, False)
-        )
-        text = rec.plugin.turn_ping(rec.seen(None), uid) + await self._digest(tx, rec, current)
-        return NewOutbox(
-            rec.channel_id,
-            "turn_ping",
-            {
-                "text": texts.fit(text),
-                "mentions": [uid],
-                "components": "play",
-                "version": rec.version,
-                "silent": silent,
-            },
-        )
 
     async def _digest(self, tx: Tx, rec: GameRecord, seat: int) -> str:
         """What the others did since `seat` last moved, in a few public lines, for its ping."""
@@ -869,8 +932,9 @@ class GameService:
         ]
         if len(runs) > len(shown):
             earlier = sum(len(words) for _, words in runs[: len(runs) - len(shown)])
-            lines.insert(0, f"• … {texts.plural(earlier, 'earlier move')} (`/games log`)")
-        head = "Since your last move:" if last_own else "So far:"
+            more = trn("{n} earlier move", "{n} earlier moves", earlier)
+            lines.insert(0, f"• … {more} (`/games log`)")
+        head = tr("Since your last move:") if last_own else tr("So far:")
         return "\n" + head + "\n" + "\n".join(lines)
 
     async def _reminder_hours(self, tx: Tx, rec: GameRecord, mine: UserSettings) -> int | None:
@@ -884,22 +948,23 @@ class GameService:
     # --- lobby -------------------------------------------------------------------------------
 
     def _lobby_payload(self, rec: GameRecord, status: str, note: str = "") -> dict[str, Any]:
-        host = next((s.name for s in rec.seats if s.user_id == rec.host_id), "?")
-        rules = rec.plugin.rules
-        return {
-            "text": texts.lobby_text(
-                status,
-                host,
-                [(s.user_id, s.name) for s in rec.seats],
-                title=rec.plugin.title,
-                min_players=rules.min_players,
-                max_players=rules.max_players,
-                order_note=note,
-                seating=rec.seating,
-            ),
-            "components": "lobby" if status == "lobby" else None,
-            "version": rec.version,
-        }
+        with i18n.use(rec.locale):
+            host = next((s.name for s in rec.seats if s.user_id == rec.host_id), "?")
+            rules = rec.plugin.rules
+            return {
+                "text": texts.lobby_text(
+                    status,
+                    host,
+                    [(s.user_id, s.name) for s in rec.seats],
+                    title=rec.plugin.title,
+                    min_players=rules.min_players,
+                    max_players=rules.max_players,
+                    order_note=note,
+                    seating=rec.seating,
+                ),
+                "components": "lobby" if status == "lobby" else None,
+                "version": rec.version,
+            }
 
     async def _lobby_edit(self, tx: Tx, rec: GameRecord, status: str, note: str = "") -> None:
         first = await tx.first_outbox(rec.id, "lobby")
@@ -918,15 +983,23 @@ class GameService:
     async def _open_row(self, tx: Tx, channel_id: int) -> GameRow:
         row = await tx.open_game(channel_id)
         if row is None:
-            groups = " or ".join(f"`/{g.command} new`" for g in GAMES)
-            raise NoGame(f"There is no lobby here. Open one with {groups}.")
+            raise NoGame(
+                tr("There is no lobby here. Open one with {commands}.", commands=_new_commands())
+            )
         return row
 
     async def open_lobby(
-        self, guild_id: int, channel_id: int, user_id: int, name: str, *, kind: str
+        self,
+        guild_id: int,
+        channel_id: int,
+        user_id: int,
+        name: str,
+        *,
+        kind: str,
+        locale: str = i18n.ENGLISH,
     ) -> GameRecord:
         """Open a lobby for a game of `kind` in the channel with the user as host and first
-        player.
+        player; `locale` is the language of the game's channel posts.
 
         Raises:
             LobbyError: the channel already has a lobby or a game in progress.
@@ -936,10 +1009,16 @@ class GameService:
         async with self._lock(channel_id), self.store.write() as tx:
             existing = await tx.open_game(channel_id)
             if existing is not None:
-                what = "a lobby" if existing.status == "lobby" else "a game in progress"
                 raise LobbyError(
-                    f"This channel already has {what}. Finish or abort it first, or open "
-                    "the lobby in another channel or thread.",
+                    tr(
+                        "This channel already has a lobby. Finish or abort it first, or open "
+                        "the lobby in another channel or thread."
+                    )
+                    if existing.status == "lobby"
+                    else tr(
+                        "This channel already has a game in progress. Finish or abort it first, "
+                        "or open the lobby in another channel or thread."
+                    ),
                     code="channel_busy",
                 )
             seed = secrets.randbits(52)
@@ -950,6 +1029,7 @@ class GameService:
                 engine_version=plugin.rules.engine_version,
                 seed=seed,
                 kind=plugin.kind,
+                locale=i18n.normalize(locale),
             )
             await tx.set_seats(game_id, [SeatRow(0, user_id, name)])
             row = await tx.game(game_id)
@@ -972,15 +1052,15 @@ class GameService:
             row = await self._open_row(tx, channel_id)
             if row.status != "lobby":
                 raise LobbyError(
-                    "The game here has already started; join the next lobby.",
+                    tr("The game here has already started; join the next lobby."),
                     code="started",
                 )
             seats = await tx.seats(row.id)
             if any(s.user_id == user_id for s in seats):
-                raise LobbyError("You are already in this lobby.", code="already_joined")
+                raise LobbyError(tr("You are already in this lobby."), code="already_joined")
             most = GAMES.get(row.kind).rules.max_players
             if len(seats) >= most:
-                raise LobbyError(f"The lobby is full ({most} players).", code="full")
+                raise LobbyError(tr("The lobby is full ({most} players).", most=most), code="full")
             seats.append(SeatRow(len(seats), user_id, name))
             rec = await self._lobby_change(tx, row, seats, row.host_id)
         self._kick()
@@ -997,13 +1077,15 @@ class GameService:
             row = await self._open_row(tx, channel_id)
             if row.status != "lobby":
                 raise LobbyError(
-                    "The game has started, so seats are fixed. The host or a member with "
-                    "Manage Channels can `/games abort` it.",
+                    tr(
+                        "The game has started, so seats are fixed. The host or a member with "
+                        "Manage Channels can `/games abort` it."
+                    ),
                     code="started",
                 )
             seats = await tx.seats(row.id)
             if not any(s.user_id == user_id for s in seats):
-                raise NotInGame("You are not in this lobby.")
+                raise NotInGame(tr("You are not in this lobby."))
             rest = [
                 replace(s, seat=i) for i, s in enumerate(s for s in seats if s.user_id != user_id)
             ]
@@ -1022,7 +1104,7 @@ class GameService:
         if host_id != row.host_id:
             changes["host_id"] = host_id
         if not await tx.bump_game(row.id, row.version, **changes):
-            raise StaleVersion("The lobby changed meanwhile; try again.", current=row.version)
+            raise StaleVersion(tr("The lobby changed meanwhile; try again."), current=row.version)
         await tx.set_seats(row.id, seats)
         fresh = await tx.game(row.id)
         assert fresh is not None
@@ -1032,7 +1114,7 @@ class GameService:
 
     async def _close_lobby(self, tx: Tx, row: GameRow, seats: list[SeatRow]) -> GameRecord:
         if not await tx.bump_game(row.id, row.version, status="aborted"):
-            raise StaleVersion("The lobby changed meanwhile; try again.", current=row.version)
+            raise StaleVersion(tr("The lobby changed meanwhile; try again."), current=row.version)
         fresh = await tx.game(row.id)
         assert fresh is not None
         rec = await self._record(tx, fresh)
@@ -1042,7 +1124,8 @@ class GameService:
     def _check_may_manage(self, row: GameRow, user_id: int, can_manage: bool, what: str) -> None:
         if user_id != row.host_id and not can_manage:
             raise NotAllowed(
-                f"Only the host or a member with Manage Channels can {what}.", host_id=row.host_id
+                tr("Only the host or a member with Manage Channels can {what}.", what=what),
+                host_id=row.host_id,
             )
 
     async def start(
@@ -1064,47 +1147,57 @@ class GameService:
         async with self._lock(channel_id):
             async with self.store.write() as tx:
                 row = await self._open_row(tx, channel_id)
-                self._check_may_manage(row, user_id, can_manage, "start the game")
+                self._check_may_manage(row, user_id, can_manage, tr("start the game"))
                 if row.status != "lobby":
-                    raise LobbyError("The game has already started.", code="started")
+                    raise LobbyError(tr("The game has already started."), code="started")
                 seats = await tx.seats(row.id)
                 n = len(seats)
                 plugin = GAMES.get(row.kind)
                 rules = plugin.rules
                 if not rules.min_players <= n <= rules.max_players:
                     span = (
-                        f"exactly {rules.min_players}"
+                        tr("exactly {n}", n=rules.min_players)
                         if rules.min_players == rules.max_players
                         else f"{rules.min_players}–{rules.max_players}"
                     )
                     raise LobbyError(
-                        f"{plugin.title} needs {span} players; "
-                        f"the lobby has {n}. Wait for more players to join.",
+                        tr(
+                            "{title} needs {span} players; the lobby has {n}. Wait for more "
+                            "players to join.",
+                            title=plugin.title,
+                            span=span,
+                            n=n,
+                        ),
                         code="player_count",
                     )
                 if not allow_only_ai and all(s.user_id < 0 for s in seats):
                     raise LobbyError(
-                        "A game needs at least one person at the table: join it, or wait for a "
-                        "player, before starting.",
+                        tr(
+                            "A game needs at least one person at the table: join it, or wait for "
+                            "a player, before starting."
+                        ),
                         code="only_ai",
                     )
                 game_seed = row.seed if seed is None else seed
                 by_user = {s.user_id: s for s in seats}
                 if order is None and row.seating == "join":
                     ordered = list(seats)
-                    note = "Seat order: join order, as the host chose."
+                    with i18n.use(row.locale):
+                        note = tr("Seat order: join order, as the host chose.")
                 elif order is not None:
                     if sorted(order) != sorted(by_user):
                         raise LobbyError(
-                            "The seat order must list each player of the lobby exactly once.",
+                            tr("The seat order must list each player of the lobby exactly once."),
                             code="bad_order",
                         )
                     ordered = [by_user[u] for u in order]
-                    note = "Seat order fixed by the host."
+                    with i18n.use(row.locale):
+                        note = tr("Seat order fixed by the host.")
                 else:
                     ordered = list(seats)
                     random.Random(f"{game_seed}/seats").shuffle(ordered)
-                    note = f"Seat order drawn at random (seed {game_seed})."
+                    with i18n.use(row.locale):
+                        note = tr("Seat order drawn at random (seed {seed}).", seed=game_seed)
                 new_seats = [replace(s, seat=i) for i, s in enumerate(ordered)]
                 state = rules.new_game(n, game_seed)
                 if not await tx.bump_game(
@@ -1115,7 +1208,7 @@ class GameService:
                     state_json=rules.to_json(state),
                 ):
                     raise StaleVersion(
-                        "The lobby changed meanwhile; try again.", current=row.version
+                        tr("The lobby changed meanwhile; try again."), current=row.version
                     )
                 await tx.set_seats(row.id, new_seats)
                 fresh = await tx.game(row.id)
@@ -1123,7 +1216,8 @@ class GameService:
                 rec = await self._record(tx, fresh)
                 await self._lobby_edit(tx, rec, "active", note)
                 public = rec.seen(None)
-                start = _post_payload(rec, plugin.start_post(public), public)
+                with i18n.use(rec.locale):
+                    start = _post_payload(rec, plugin.start_post(public), public)
                 await tx.add_outbox(
                     rec.id,
                     [NewOutbox(channel_id, "phase_post", start), await self._ping_row(tx, rec)],
@@ -1141,10 +1235,10 @@ class GameService:
         """
         async with self._lock(channel_id), self.store.write() as tx:
             row = await self._open_row(tx, channel_id)
-            self._check_may_manage(row, user_id, can_manage, "cancel the lobby")
+            self._check_may_manage(row, user_id, can_manage, tr("cancel the lobby"))
             if row.status != "lobby":
                 raise LobbyError(
-                    "The game has started; use `/games abort` to end it.", code="started"
+                    tr("The game has started; use `/games abort` to end it."), code="started"
                 )
             rec = await self._close_lobby(tx, row, await tx.seats(row.id))
         self._kick()
@@ -1159,37 +1253,33 @@ class GameService:
         async with self._lock(channel_id):
             async with self.store.write() as tx:
                 row = await self._open_row(tx, channel_id)
-                self._check_may_manage(row, user_id, can_manage, "abort the game")
+                self._check_may_manage(row, user_id, can_manage, tr("abort the game"))
                 if row.status == "lobby":
                     rec = await self._close_lobby(tx, row, await tx.seats(row.id))
                 else:
                     if not await tx.bump_game(row.id, row.version, status="aborted"):
                         raise StaleVersion(
-                            "The game changed meanwhile; try again.", current=row.version
+                            tr("The game changed meanwhile; try again."), current=row.version
                         )
                     fresh = await tx.game(row.id)
                     assert fresh is not None
                     rec = await self._record(tx, fresh)
                     seats = {s.user_id: s.name for s in rec.seats}
-                    who = texts.name(seats.get(user_id, "a moderator"))
+                    with i18n.use(rec.locale):
+                        who = texts.name(seats.get(user_id) or tr("a moderator"))
+                        aborted = tr("✗ Game aborted.")
+                        notice = tr(
+                            "This game of {title} was aborted by {who}; no result.",
+                            title=rec.plugin.title,
+                            who=who,
+                        )
                     rows = []
                     ping = await tx.latest_outbox(rec.id, "turn_ping")
                     if ping is not None:
                         rows.append(
-                            NewOutbox(
-                                channel_id, "ping_done", {"text": "✗ Game aborted."}, edits=ping.id
-                            )
+                            NewOutbox(channel_id, "ping_done", {"text": aborted}, edits=ping.id)
                         )
-                    rows.append(
-                        NewOutbox(
-                            channel_id,
-                            "notice",
-                            {
-                                "text": f"This game of {rec.plugin.title} was aborted by "
-                                f"{who}; no result."
-                            },
-                        )
-                    )
+                    rows.append(NewOutbox(channel_id, "notice", {"text": notice}))
                     await tx.add_outbox(rec.id, rows)
             self._cache.pop(channel_id, None)
         self._kick()
@@ -1214,20 +1304,23 @@ class GameService:
         """
         async with self._lock(channel_id):
             rec = await self._active(channel_id)
-            self._check_may_manage_rec(rec, user_id, can_manage, "skip a turn")
+            self._check_may_manage_rec(rec, user_id, can_manage, tr("skip a turn"))
             seat = rec.current
             if rec.state is None or seat is None:
-                raise NoGame("Nothing to skip: the game is over.", code="nothing_to_skip")
+                raise NoGame(tr("Nothing to skip: the game is over."), code="nothing_to_skip")
             if version is not None and version != rec.version:
                 raise StaleVersion(
-                    "The game has moved on since you asked; nothing was skipped. Run "
-                    "`/games skip` again if the turn should still be skipped.",
+                    tr(
+                        "The game has moved on since you asked; nothing was skipped. Run "
+                        "`/games skip` again if the turn should still be skipped."
+                    ),
                     current=rec.version,
                 )
             plugin = rec.plugin
             who = texts.name(by_name)
             skipped = texts.name(rec.names[seat])
-            note = f" ({ai_seats.ROBOT} AI, turn skipped by {who})"
+            with i18n.use(rec.locale):
+                note = tr(" ({robot} AI, turn skipped by {who})", robot=ai_seats.ROBOT, who=who)
             # The AI plays the skipped turn (not a blind pass): its moves are decided first,
             # outside the write transaction (a search takes up to a second or two, and the
             # database serves every channel), then stored together.
@@ -1265,26 +1358,23 @@ class GameService:
                     result = await self._commit(tx, cur, seat, user_id, move, note)
                     done.append(plugin.rules.describe(move, cur.state))
                     cur = result.record
-                await tx.add_admin_log(
-                    rec.id,
-                    kind="skip",
-                    by_user_id=user_id,
-                    text=f"{who} skipped the turn of {skipped}: {'; '.join(done)}",
-                )
+                with i18n.use(rec.locale):
+                    admin_text = tr(
+                        "{who} skipped the turn of {skipped}: {moves}",
+                        who=who,
+                        skipped=skipped,
+                        moves="; ".join(done),
+                    )
+                    notice = tr(
+                        "⏭️ {who} skipped the turn of {seat} {skipped}: {moves}.",
+                        who=who,
+                        seat=texts.seat_tag(seat),
+                        skipped=skipped,
+                        moves="; ".join(done),
+                    )
+                await tx.add_admin_log(rec.id, kind="skip", by_user_id=user_id, text=admin_text)
                 await tx.add_outbox(
-                    rec.id,
-                    [
-                        NewOutbox(
-                            channel_id,
-                            "notice",
-                            {
-                                "text": texts.fit(
-                                    f"⏭️ {who} skipped the turn of {texts.seat_tag(seat)} "
-                                    f"{skipped}: {'; '.join(done)}."
-                                )
-                            },
-                        )
-                    ],
+                    rec.id, [NewOutbox(channel_id, "notice", {"text": texts.fit(notice)})]
                 )
             self._remember(cur)
         self._kick()
@@ -1296,7 +1386,8 @@ class GameService:
     ) -> None:
         if user_id != rec.host_id and not can_manage:
             raise NotAllowed(
-                f"Only the host or a member with Manage Channels can {what}.", host_id=rec.host_id
+                tr("Only the host or a member with Manage Channels can {what}.", what=what),
+                host_id=rec.host_id,
             )
 
     async def replace_player(
@@ -1319,24 +1410,31 @@ class GameService:
         async with self._lock(channel_id):
             async with self.store.write() as tx:
                 row = await self._open_row(tx, channel_id)
-                self._check_may_manage(row, user_id, can_manage, "hand a seat to someone else")
+                self._check_may_manage(row, user_id, can_manage, tr("hand a seat to someone else"))
                 seats = await tx.seats(row.id)
                 old = next((s for s in seats if s.user_id == old_id), None)
                 if old is None:
                     raise NotInGame(
-                        f"<@{old_id}> has no seat in this game, so there is nothing to hand over.",
+                        tr(
+                            "<@{user}> has no seat in this game, so there is nothing to hand over.",
+                            user=old_id,
+                        ),
                         code="target_not_seated",
                     )
                 if any(s.user_id == new_id for s in seats):
                     raise LobbyError(
-                        f"<@{new_id}> already has a seat in this game; a player can hold only one.",
+                        tr(
+                            "<@{user}> already has a seat in this game; a player can hold only "
+                            "one.",
+                            user=new_id,
+                        ),
                         code="target_seated",
                     )
                 host = new_id if row.host_id == old_id else row.host_id
                 changes: dict[str, Any] = {"host_id": host} if host != row.host_id else {}
                 if not await tx.bump_game(row.id, row.version, **changes):
                     raise StaleVersion(
-                        "The game changed meanwhile; try again.", current=row.version
+                        tr("The game changed meanwhile; try again."), current=row.version
                     )
                 await tx.set_seats(
                     row.id,
@@ -1346,10 +1444,15 @@ class GameService:
                 assert fresh is not None
                 rec = await self._record(tx, fresh)
                 who = texts.name(by_name)
-                line = (
-                    f"{who} handed seat {old.seat + 1} from {texts.name(old.name)} to "
-                    f"{texts.name(new_name)}"
-                )
+                with i18n.use(rec.locale):
+                    line = tr(
+                        "{who} handed seat {n} from {old} to {new}",
+                        who=who,
+                        n=old.seat + 1,
+                        old=texts.name(old.name),
+                        new=texts.name(new_name),
+                    )
+                    handed = tr("↪ Seat {n} was handed over.", n=old.seat + 1)
                 await tx.add_admin_log(row.id, kind="replace", by_user_id=user_id, text=line)
                 rows = [NewOutbox(channel_id, "notice", {"text": f"🔁 {line}."})]
                 if rec.status == "active" and rec.current == old.seat:
@@ -1360,7 +1463,7 @@ class GameService:
                             NewOutbox(
                                 channel_id,
                                 "ping_done",
-                                {"text": f"↪ Seat {old.seat + 1} was handed over."},
+                                {"text": handed},
                                 edits=ping.id,
                             )
                         )
@@ -1384,21 +1487,25 @@ class GameService:
         """
         async with self._lock(channel_id), self.store.write() as tx:
             row = await self._open_row(tx, channel_id)
-            self._check_may_manage(row, user_id, can_manage, "remove a player from the lobby")
+            self._check_may_manage(row, user_id, can_manage, tr("remove a player from the lobby"))
             if row.status != "lobby":
                 raise LobbyError(
-                    "The game has started, so seats are fixed: hand the seat to someone else "
-                    "with `/games replace`, or skip turns with `/games skip`.",
+                    tr(
+                        "The game has started, so seats are fixed: hand the seat to someone "
+                        "else with `/games replace`, or skip turns with `/games skip`."
+                    ),
                     code="started",
                 )
             if target_id == user_id:
                 raise LobbyError(
-                    "To give up your own seat, press Leave on the lobby.", code="remove_self"
+                    tr("To give up your own seat, press Leave on the lobby."), code="remove_self"
                 )
             seats = await tx.seats(row.id)
             target = next((s for s in seats if s.user_id == target_id), None)
             if target is None:
-                raise NotInGame(f"<@{target_id}> is not in this lobby.", code="target_not_seated")
+                raise NotInGame(
+                    tr("<@{user}> is not in this lobby.", user=target_id), code="target_not_seated"
+                )
             rest = [
                 replace(s, seat=i) for i, s in enumerate(s for s in seats if s.user_id != target_id)
             ]
@@ -1406,7 +1513,9 @@ class GameService:
                 row.id,
                 kind="remove",
                 by_user_id=user_id,
-                text=f"{texts.name(target.name)} was removed from the lobby",
+                text=t(
+                    "{name} was removed from the lobby", row.locale, name=texts.name(target.name)
+                ),
             )
             if not rest:
                 # A moderator removed the last seat: the lobby closes, as after a last Leave.
@@ -1428,12 +1537,14 @@ class GameService:
         """
         async with self._lock(channel_id), self.store.write() as tx:
             row = await self._open_row(tx, channel_id)
-            self._check_may_manage(row, user_id, can_manage, "change the seat order")
+            self._check_may_manage(row, user_id, can_manage, tr("change the seat order"))
             if row.status != "lobby":
-                raise LobbyError("The game has started; the seats are fixed.", code="started")
+                raise LobbyError(tr("The game has started; the seats are fixed."), code="started")
             seating = "join" if row.seating == "random" else "random"
             if not await tx.bump_game(row.id, row.version, seating=seating):
-                raise StaleVersion("The lobby changed meanwhile; try again.", current=row.version)
+                raise StaleVersion(
+                    tr("The lobby changed meanwhile; try again."), current=row.version
+                )
             fresh = await tx.game(row.id)
             assert fresh is not None
             rec = await self._record(tx, fresh)
@@ -1509,11 +1620,12 @@ class GameService:
             level,
             ai_seats.decision_seed(rec.id, rec.version, seat),
         )
-        note = {
-            "robot": f" {ai_seats.ROBOT}",
-            "autopilot": f" ({ai_seats.ROBOT} autopilot)",
-            "deadline": f" ({ai_seats.ROBOT} AI: turn deadline passed)",
-        }[why]
+        with i18n.use(rec.locale):
+            note = {
+                "robot": f" {ai_seats.ROBOT}",
+                "autopilot": tr(" ({robot} autopilot)", robot=ai_seats.ROBOT),
+                "deadline": tr(" ({robot} AI: turn deadline passed)", robot=ai_seats.ROBOT),
+            }[why]
         async with self._lock(channel_id):
             fresh = await self._active(channel_id)
             if fresh.version != version:
@@ -1535,23 +1647,28 @@ class GameService:
         """
         if level not in ai_seats.LEVELS:
             raise ServiceError(
-                f"There is no AI level {texts.quoted(str(level))[:40]}; choose "
-                f"{', '.join(ai_seats.LEVELS)}.",
+                tr(
+                    "There is no AI level {level}; choose {levels}.",
+                    level=texts.quoted(str(level))[:40],
+                    levels=", ".join(ai_seats.LEVELS),
+                ),
                 code="bad_level",
             )
         async with self._lock(channel_id), self.store.write() as tx:
             row = await self._open_row(tx, channel_id)
-            self._check_may_manage(row, user_id, can_manage, "add an AI seat")
+            self._check_may_manage(row, user_id, can_manage, tr("add an AI seat"))
             if row.status != "lobby":
                 raise LobbyError(
-                    "The game has started, so seats are fixed. A player can hand their seat to "
-                    "the AI with `/games autopilot`.",
+                    tr(
+                        "The game has started, so seats are fixed. A player can hand their seat "
+                        "to the AI with `/games autopilot`."
+                    ),
                     code="started",
                 )
             seats = await tx.seats(row.id)
             most = GAMES.get(row.kind).rules.max_players
             if len(seats) >= most:
-                raise LobbyError(f"The lobby is full ({most} players).", code="full")
+                raise LobbyError(tr("The lobby is full ({most} players).", most=most), code="full")
             robot_id = min([0, *(s.user_id for s in seats)]) - 1
             name = ai_seats.robot_name([s.name for s in seats], level)
             seats.append(SeatRow(len(seats), robot_id, name, level))
@@ -1567,13 +1684,13 @@ class GameService:
         """
         async with self._lock(channel_id), self.store.write() as tx:
             row = await self._open_row(tx, channel_id)
-            self._check_may_manage(row, user_id, can_manage, "remove an AI seat")
+            self._check_may_manage(row, user_id, can_manage, tr("remove an AI seat"))
             if row.status != "lobby":
-                raise LobbyError("The game has started, so seats are fixed.", code="started")
+                raise LobbyError(tr("The game has started, so seats are fixed."), code="started")
             seats = await tx.seats(row.id)
             robots = [s for s in seats if s.user_id < 0]
             if not robots:
-                raise LobbyError("There is no AI seat in this lobby to remove.", code="no_ai")
+                raise LobbyError(tr("There is no AI seat in this lobby to remove."), code="no_ai")
             gone = robots[-1]
             rest = [replace(s, seat=i) for i, s in enumerate(s for s in seats if s is not gone)]
             rec = await self._lobby_change(tx, row, rest, row.host_id)
@@ -1592,34 +1709,49 @@ class GameService:
         _checked(user_id)
         if level not in ai_seats.LEVELS:
             raise ServiceError(
-                f"There is no AI level {texts.quoted(str(level))[:40]}; choose "
-                f"{', '.join(ai_seats.LEVELS)}.",
+                tr(
+                    "There is no AI level {level}; choose {levels}.",
+                    level=texts.quoted(str(level))[:40],
+                    levels=", ".join(ai_seats.LEVELS),
+                ),
                 code="bad_level",
             )
         async with self._lock(channel_id):
             rec = await self._active(channel_id)
             seat = rec.seat_of(user_id)
             if seat is None:
-                raise NotInGame("You have no seat in this game, so there is no autopilot to set.")
+                raise NotInGame(
+                    tr("You have no seat in this game, so there is no autopilot to set.")
+                )
             holder = rec.seats[seat]
             if on and holder.ai is not None:
                 raise LobbyError(
-                    f"Your seat is already on autopilot ({holder.ai}). Turn it off with "
-                    "`/games autopilot on:False`.",
+                    tr(
+                        "Your seat is already on autopilot ({level}). Turn it off with "
+                        "`/games autopilot on:False`.",
+                        level=holder.ai,
+                    ),
                     code="autopilot_on",
                 )
             if not on and holder.ai is None:
                 raise LobbyError(
-                    "Your seat is not on autopilot: you are playing it yourself.",
+                    tr("Your seat is not on autopilot: you are playing it yourself."),
                     code="autopilot_off",
                 )
-            who = f"{texts.seat_tag(seat)} {texts.name(holder.name)}"
-            text = (
-                f"{ai_seats.ROBOT} {who} handed their seat to the AI ({level}) until they take "
-                "it back."
-                if on
-                else f"👋 {who} is back and plays their own seat again."
-            )
+            with i18n.use(rec.locale):
+                who = f"{texts.seat_tag(seat)} {texts.name(holder.name)}"
+                text = (
+                    tr(
+                        "{robot} {who} handed their seat to the AI ({level}) until they take it "
+                        "back.",
+                        robot=ai_seats.ROBOT,
+                        who=who,
+                        level=level,
+                    )
+                    if on
+                    else tr("👋 {who} is back and plays their own seat again.", who=who)
+                )
+                handed = "↪ " + (tr("handed to the AI.") if on else tr("taken back."))
             async with self.store.write() as tx:
                 await tx.set_seat_ai(rec.id, seat, level if on else None)
                 rows = [NewOutbox(channel_id, "notice", {"text": text})]
@@ -1638,7 +1770,7 @@ class GameService:
                             NewOutbox(
                                 channel_id,
                                 "ping_done",
-                                {"text": "↪ " + ("handed to the AI." if on else "taken back.")},
+                                {"text": handed},
                                 edits=ping.id,
                             )
                         )
@@ -1660,33 +1792,29 @@ class GameService:
         """
         if hours not in ai_seats.DEADLINES.values():
             spans = ", ".join(ai_seats.DEADLINES)
-            raise ServiceError(f"The deadline must be one of {spans}.", code="bad_deadline")
+            raise ServiceError(
+                tr("The deadline must be one of {spans}.", spans=spans), code="bad_deadline"
+            )
         async with self._lock(channel_id):
             async with self.store.write() as tx:
                 row = await self._open_row(tx, channel_id)
-                self._check_may_manage(row, user_id, can_manage, "set the turn deadline")
+                self._check_may_manage(row, user_id, can_manage, tr("set the turn deadline"))
                 await tx.set_deadline(row.id, hours)
                 fresh_row = await tx.game(row.id)
                 assert fresh_row is not None
                 rec = await self._record(tx, fresh_row)
-                await tx.add_outbox(
-                    rec.id,
-                    [
-                        NewOutbox(
-                            channel_id,
-                            "notice",
-                            {
-                                "text": "⏰ Turn deadline: "
-                                + (
-                                    "none."
-                                    if hours is None
-                                    else f"{ai_seats.deadline_label(hours)}; past it, the AI "
-                                    f"({ai_seats.DEFAULT_LEVEL}) plays the waiting turn."
-                                )
-                            },
+                with i18n.use(rec.locale):
+                    text = (
+                        tr("⏰ Turn deadline: none.")
+                        if hours is None
+                        else tr(
+                            "⏰ Turn deadline: {span}; past it, the AI ({level}) plays the "
+                            "waiting turn.",
+                            span=ai_seats.deadline_label(hours),
+                            level=ai_seats.DEFAULT_LEVEL,
                         )
-                    ],
-                )
+                    )
+                await tx.add_outbox(rec.id, [NewOutbox(channel_id, "notice", {"text": text})])
             self._cache.pop(channel_id, None)
         self._kick()
         return rec
@@ -1745,21 +1873,29 @@ class GameService:
         """
         seat = rec.seat_of(user_id)
         if seat is None:
-            raise NotInGame("You are not playing in this game: there is no move of yours to undo.")
+            raise NotInGame(
+                tr("You are not playing in this game: there is no move of yours to undo.")
+            )
         if rec.current != seat:
             raise NotYourTurn(
-                "You can only take back a move while it is still your turn; the game has "
-                "moved on. Ask the host if something went badly wrong."
+                tr(
+                    "You can only take back a move while it is still your turn; the game has "
+                    "moved on. Ask the host if something went badly wrong."
+                )
             )
         moves = await tx.moves(rec.id)
         last = moves[-1] if moves else None
         if last is None or last.seat != seat or last.user_id != user_id:
             raise UndoRefused(
-                "There is no move of yours to take back in this turn: you can undo only your "
-                "own last move, while it is still your turn."
+                tr(
+                    "There is no move of yours to take back in this turn: you can undo only "
+                    "your own last move, while it is still your turn."
+                )
             )
         if ai_seats.ROBOT in last.text:
-            raise UndoRefused("That move was played by the AI; only your own moves can be undone.")
+            raise UndoRefused(
+                tr("That move was played by the AI; only your own moves can be undone.")
+            )
         plugin = rec.plugin
         before = replay(plugin, rec.seed, len(rec.seats), moves[:-1])
         assert rec.state is not None
@@ -1769,9 +1905,15 @@ class GameService:
         if reason is None and plugin.unit(seen(plugin, before, rec.names, None)) != plugin.unit(
             rec.seen(None)
         ):
-            reason = "it closed the action phase and the channel has seen its result"
+            reason = N_("it closed the action phase and the channel has seen its result")
         if reason is not None:
-            raise UndoRefused(f"You can't take back {texts.quoted(last.text)[:120]}: {reason}.")
+            raise UndoRefused(
+                tr(
+                    "You can't take back {move}: {reason}.",
+                    move=texts.quoted(last.text)[:120],
+                    reason=tr(reason),
+                )
+            )
         return last, before
 
     async def can_undo(self, channel_id: int, user_id: int) -> bool:
@@ -1801,7 +1943,9 @@ class GameService:
             rec = await self._active(channel_id)
             if version is not None and version != rec.version:
                 raise StaleVersion(
-                    "That panel is out of date: the game has moved on; here is the current one.",
+                    tr(
+                        "That panel is out of date: the game has moved on; here is the current one."
+                    ),
                     current=rec.version,
                 )
             async with self.store.write() as tx:
@@ -1813,13 +1957,12 @@ class GameService:
                 ):
                     self._cache.pop(channel_id, None)
                     raise StaleVersion(
-                        "The game changed meanwhile; try again.", current=rec.version
+                        tr("The game changed meanwhile; try again."), current=rec.version
                     )
-                who = f"{texts.seat_tag(last.seat)} {texts.name(rec.names[last.seat])}"
-                await tx.add_outbox(
-                    rec.id,
-                    [NewOutbox(channel_id, "notice", {"text": f"↩️ {who} took back: {last.text}"})],
-                )
+                with i18n.use(rec.locale):
+                    who = f"{texts.seat_tag(last.seat)} {texts.name(rec.names[last.seat])}"
+                    text = tr("↩️ {who} took back: {move}", who=who, move=last.text)
+                await tx.add_outbox(rec.id, [NewOutbox(channel_id, "notice", {"text": text})])
                 after = replace(rec, version=rec.version + 1, state=before, status="active")
             self._remember(after)
         self._kick()
@@ -1861,42 +2004,53 @@ class GameService:
             mine = await tx.user_settings(rec.guild_id, w.user_id)
             quiet = reminders.quiet_of(mine.quiet_from, mine.quiet_to, mine.timezone)
             plan = reminders.delays(await self._reminder_hours(tx, rec, mine))
-            waited = reminders.waited(now - _when(w.since))
-            who = f"{texts.seat_tag(current)} {texts.name(rec.names[current])}"
-            if w.sent >= reminders.STALL_AFTER:
-                text = (
-                    f"⚠️ This {plugin.title} game has waited {waited} for {who}, after "
-                    f"{w.sent} reminders. <@{rec.host_id}>, as host (or any member with Manage "
-                    "Channels) you can `/games skip` this turn (the AI plays it), `/games "
-                    "replace` the player with someone else, set `/games deadline` so the AI "
-                    "plays late turns, or `/games abort` the game. The player can hand their "
-                    "seat to the AI with `/games autopilot on:True`."
-                )
-                row_out = NewOutbox(
-                    rec.channel_id, "notice", {"text": text, "mentions": [rec.host_id]}
-                )
-                await tx.put_wait(replace(w, next_at=None, stalled=True))
-            else:
-                n = w.sent + 1
-                must = plugin.must_decide(rec.seen(None), you=True)
-                text = (
-                    f"⏰ <@{w.user_id}>, it's still your turn in {plugin.title} here "
-                    f"(reminder {n}): you must {must}. The game has waited for you {waited}."
-                )
-                row_out = NewOutbox(
-                    rec.channel_id,
-                    "notice",
-                    {
-                        "text": texts.fit(text),
-                        "mentions": [w.user_id],
-                        "components": "reminder",
-                        "version": rec.version,
-                    },
-                )
-                every = reminders.DEFAULT_EVERY if plan is None else plan[1]
-                # With reminders off, only the morning ping after a night-time turn is sent.
-                later = reminders.due(now + every, quiet) if plan is not None else None
-                await tx.put_wait(replace(w, sent=n, next_at=_iso_or_none(later)))
+            with i18n.use(rec.locale):
+                waited = reminders.waited(now - _when(w.since))
+                who = f"{texts.seat_tag(current)} {texts.name(rec.names[current])}"
+                if w.sent >= reminders.STALL_AFTER:
+                    text = tr(
+                        "⚠️ This {title} game has waited {waited} for {who}, after {n} "
+                        "reminders. <@{host}>, as host (or any member with Manage Channels) you "
+                        "can `/games skip` this turn (the AI plays it), `/games replace` the "
+                        "player with someone else, set `/games deadline` so the AI plays late "
+                        "turns, or `/games abort` the game. The player can hand their seat to the "
+                        "AI with `/games autopilot on:True`.",
+                        title=plugin.title,
+                        waited=waited,
+                        who=who,
+                        n=w.sent,
+                        host=rec.host_id,
+                    )
+                    row_out = NewOutbox(
+                        rec.channel_id, "notice", {"text": text, "mentions": [rec.host_id]}
+                    )
+                    await tx.put_wait(replace(w, next_at=None, stalled=True))
+                else:
+                    n = w.sent + 1
+                    must = plugin.must_decide(rec.seen(None), you=True)
+                    text = tr(
+                        "⏰ <@{user}>, it's still your turn in {title} here (reminder {n}): you "
+                        "must {must}. The game has waited for you {waited}.",
+                        user=w.user_id,
+                        title=plugin.title,
+                        n=n,
+                        must=must,
+                        waited=waited,
+                    )
+                    row_out = NewOutbox(
+                        rec.channel_id,
+                        "notice",
+                        {
+                            "text": texts.fit(text),
+                            "mentions": [w.user_id],
+                            "components": "reminder",
+                            "version": rec.version,
+                        },
+                    )
+                    every = reminders.DEFAULT_EVERY if plan is None else plan[1]
+                    # With reminders off, only the morning ping after a night-time turn is sent.
+                    later = reminders.due(now + every, quiet) if plan is not None else None
+                    await tx.put_wait(replace(w, sent=n, next_at=_iso_or_none(later)))
             await tx.add_outbox(rec.id, [row_out])
         self._kick()
         return text
@@ -1913,11 +2067,14 @@ class GameService:
         async with self._lock(channel_id), self.store.write() as tx:
             row = await tx.open_game(channel_id)
             if row is None or row.status != "active":
-                raise NoGame("There is no game in progress here any more: nothing to snooze.")
+                raise NoGame(tr("There is no game in progress here any more: nothing to snooze."))
             w = await tx.wait(row.id)
             if w is None or w.user_id != user_id:
                 raise NotYourTurn(
-                    "The game is not waiting for you, so there is no reminder of yours to snooze."
+                    tr(
+                        "The game is not waiting for you, so there is no reminder of yours to "
+                        "snooze."
+                    )
                 )
             mine = await tx.user_settings(row.guild_id, user_id)
             quiet = reminders.quiet_of(mine.quiet_from, mine.quiet_to, mine.timezone)
@@ -1945,11 +2102,11 @@ class GameService:
             values: tuple[str | None, str | None, str | None] = (None, None, None)
         else:
             if start is None or end is None or zone is None:
-                raise reminders.SettingError("Give all three: from, to and timezone.")
+                raise reminders.SettingError(tr("Give all three: from, to and timezone."))
             a, b = reminders.parse_clock(start), reminders.parse_clock(end)
             if a == b:
                 raise reminders.SettingError(
-                    "Quiet hours must start and end at different times (e.g. 22:00 to 08:00)."
+                    tr("Quiet hours must start and end at different times (e.g. 22:00 to 08:00).")
                 )
             values = (f"{a:%H:%M}", f"{b:%H:%M}", reminders.check_timezone(zone))
         async with self.store.write() as tx:
@@ -1998,7 +2155,10 @@ class GameService:
     def _check_hours(hours: int | None) -> None:
         if hours is not None and hours not in reminders.INTERVALS.values():
             raise reminders.SettingError(
-                f"Reminders can be {', '.join(reminders.INTERVALS)} (or the default)."
+                tr(
+                    "Reminders can be {choices} (or the default).",
+                    choices=", ".join(reminders.INTERVALS),
+                )
             )
 
     # --- records, replays, rematch -------------------------------------------------------------
@@ -2012,10 +2172,18 @@ class GameService:
             if row is not None and row.channel_id != channel_id:
                 row = None
         if row is None:
-            raise NoGame(_no_game_here().replace("being played", "played yet"))
+            raise NoGame(
+                tr(
+                    "No game was played here yet. Start one with {commands}.",
+                    commands=_new_commands(),
+                )
+            )
         if row.kind not in GAMES.games:
             raise GameUnavailable(
-                f"That game ({texts.quoted(row.kind)[:40]}) is not installed on this bot.",
+                tr(
+                    "That game ({kind}) is not installed on this bot.",
+                    kind=texts.quoted(row.kind)[:40],
+                ),
                 code="not_installed",
                 error_id=f"game-{row.id}",
             )
@@ -2032,7 +2200,11 @@ class GameService:
                 return rec, await tx.moves(rec.id)
             except UnreadableMove as exc:
                 raise GameUnavailable(
-                    f"This game's log is damaged ({exc}), so it can't be replayed or exported.",
+                    tr(
+                        "This game's log is damaged ({problem}), so it can't be replayed or "
+                        "exported.",
+                        problem=exc,
+                    ),
                     code="unreadable_log",
                     error_id=f"move-{exc.n}",
                 ) from None
@@ -2080,20 +2252,27 @@ class GameService:
         """
         rec, moves = await self._with_log(channel_id, None)
         played = list(dict.fromkeys((m.round, m.phase) for m in moves))
-        names = ", ".join(f"{r}.{p}" for r, p in played[-12:]) or "none yet"
+        names = ", ".join(f"{r}.{p}" for r, p in played[-12:]) or tr("none yet")
         try:
             r_text, p_text = str(unit).strip().split(".")
             wanted = (int(r_text), int(p_text))
         except ValueError:
             raise ServiceError(
-                f"Write the moment as round.phase, e.g. 3.2 (not {texts.quoted(str(unit))[:20]}). "
-                f"Played so far (latest): {names}.",
+                tr(
+                    "Write the moment as round.phase, e.g. 3.2 (not {unit}). Played so far "
+                    "(latest): {names}.",
+                    unit=texts.quoted(str(unit))[:20],
+                    names=names,
+                ),
                 code="bad_unit",
             ) from None
         if wanted not in played:
             raise ServiceError(
-                f"Nothing was played in {wanted[0]}.{wanted[1]} yet. Played so far (latest): "
-                f"{names}.",
+                tr(
+                    "Nothing was played in {unit} yet. Played so far (latest): {names}.",
+                    unit=f"{wanted[0]}.{wanted[1]}",
+                    names=names,
+                ),
                 code="bad_unit",
             )
         last = max(i for i, m in enumerate(moves) if (m.round, m.phase) == wanted)
@@ -2112,13 +2291,15 @@ class GameService:
         plugin = rec.plugin
         if rec.state is None or not moves:
             raise GameUnavailable(
-                "There is nothing to replay yet: the game has no move.",
+                tr("There is nothing to replay yet: the game has no move."),
                 code="no_moves",
                 error_id=f"game-{rec.id}",
             )
         if rec.engine_version != plugin.rules.engine_version:
             raise GameUnavailable(
-                "This game was played by another version of the rules, so it can't be replayed.",
+                tr(
+                    "This game was played by another version of the rules, so it can't be replayed."
+                ),
                 code="old_engine",
                 error_id=f"game-{rec.id}",
             )
@@ -2144,20 +2325,26 @@ class GameService:
             old = await self._game_here(tx, channel_id, game_id)
             if old.status not in ("finished", "aborted"):
                 raise LobbyError(
-                    "That game is not over yet: a rematch opens once it ends.", code="not_over"
+                    tr("That game is not over yet: a rematch opens once it ends."), code="not_over"
                 )
             seats = await tx.seats(old.id)
             if not any(s.user_id == user_id for s in seats):
                 raise NotAllowed(
-                    "Only the players of that game can open its rematch; anyone can open a new "
-                    f"lobby with `/{GAMES.get(old.kind).command} new`.",
+                    tr(
+                        "Only the players of that game can open its rematch; anyone can open a "
+                        "new lobby with `/{command} new`.",
+                        command=GAMES.get(old.kind).command,
+                    ),
                     code="not_player",
                 )
             existing = await tx.open_game(channel_id)
             if existing is not None:
-                what = "a lobby" if existing.status == "lobby" else "a game in progress"
                 raise LobbyError(
-                    f"This channel already has {what}: join it, or finish it first.",
+                    tr("This channel already has a lobby: join it, or finish it first.")
+                    if existing.status == "lobby"
+                    else tr(
+                        "This channel already has a game in progress: join it, or finish it first."
+                    ),
                     code="channel_busy",
                 )
             plugin = GAMES.get(old.kind)
@@ -2168,6 +2355,7 @@ class GameService:
                 engine_version=plugin.rules.engine_version,
                 seed=secrets.randbits(52),
                 kind=plugin.kind,
+                locale=old.locale,
             )
             sitting = [SeatRow(0, user_id, name)]
             for s in seats:
@@ -2187,14 +2375,20 @@ class GameService:
             rows = [NewOutbox(channel_id, "lobby", self._lobby_payload(rec, "lobby"))]
             if invited:
                 who = ", ".join(f"<@{s.user_id}>" for s in invited)
+                text = t(
+                    "🔁 **Rematch!** {name} opened a lobby for another game of {title} with the "
+                    "same table. {who}: press **Join** on it to take your seat again.",
+                    rec.locale,
+                    name=texts.name(name),
+                    title=plugin.title,
+                    who=who,
+                )
                 rows.append(
                     NewOutbox(
                         channel_id,
                         "notice",
                         {
-                            "text": f"🔁 **Rematch!** {texts.name(name)} opened a lobby for "
-                            f"another game of {plugin.title} with the same table. {who}: press "
-                            "**Join** on it to take your seat again.",
+                            "text": text,
                             "mentions": [s.user_id for s in invited],
                         },
                     )
@@ -2222,30 +2416,24 @@ class GameService:
                 fresh = await tx.game(row.id)
                 assert fresh is not None
                 rec = await self._record(tx, fresh)
-                idle = texts.idle_span(self.lobby_idle)
-                await tx.add_admin_log(
-                    row.id, kind="expire", by_user_id=0, text=f"lobby closed after {idle} idle"
-                )
-                await self._lobby_edit(
-                    tx,
-                    rec,
-                    "aborted",
-                    f"This {rec.plugin.title} lobby was closed after {idle} without activity.",
-                )
-                await tx.add_outbox(
-                    rec.id,
-                    [
-                        NewOutbox(
-                            rec.channel_id,
-                            "notice",
-                            {
-                                "text": f"The {rec.plugin.title} lobby here was closed: "
-                                f"nothing happened in it for {idle}. Open a new one any time "
-                                f"with `/{rec.plugin.command} new`."
-                            },
-                        )
-                    ],
-                )
+                with i18n.use(rec.locale):
+                    idle = texts.idle_span(self.lobby_idle)
+                    admin_text = tr("lobby closed after {idle} idle", idle=idle)
+                    note = tr(
+                        "This {title} lobby was closed after {idle} without activity.",
+                        title=rec.plugin.title,
+                        idle=idle,
+                    )
+                    notice = tr(
+                        "The {title} lobby here was closed: nothing happened in it for {idle}. "
+                        "Open a new one any time with `/{command} new`.",
+                        title=rec.plugin.title,
+                        idle=idle,
+                        command=rec.plugin.command,
+                    )
+                await tx.add_admin_log(row.id, kind="expire", by_user_id=0, text=admin_text)
+                await self._lobby_edit(tx, rec, "aborted", note)
+                await tx.add_outbox(rec.id, [NewOutbox(rec.channel_id, "notice", {"text": notice})])
                 closed.append(rec)
         if closed:
             self._kick()
@@ -2265,17 +2453,17 @@ class GameService:
             assert seat is not None
             current = rec.current
             if rec.status == "lobby":
-                decide, mine = "lobby: waiting for the host to start", False
+                decide, mine = tr("lobby: waiting for the host to start"), False
             elif rec.flagged or rec.state is None:
-                decide, mine = "on hold (an admin should look at it)", False
+                decide, mine = tr("on hold (an admin should look at it)"), False
             elif current == seat:
                 decide, mine = rec.plugin.must_decide(rec.seen(None), you=True), True
             elif current is not None:
                 who = texts.name(rec.names[current])
                 must = rec.plugin.must_decide(rec.seen(None), you=False)
-                decide, mine = f"waiting for {who} to {must}", False
+                decide, mine = tr("waiting for {who} to {must}", who=who, must=must), False
             else:
-                decide, mine = "finished", False
+                decide, mine = tr("finished"), False
             out.append(
                 MyGame(
                     rec.id,

@@ -222,6 +222,12 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         ) WITHOUT ROWID
         """,
     ),
+    (
+        # The language of a game's channel posts ('en' or 'fr'), fixed when its lobby opens:
+        # every public text of the game, including those written by background tasks (AI
+        # moves, reminders) that have no interaction to take a language from, uses it.
+        "ALTER TABLE games ADD COLUMN locale TEXT NOT NULL DEFAULT 'en'",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -348,6 +354,7 @@ class GameRow:
     kind: str = "nauticus"  # the game (a key of the registry in bot.games)
     deadline_hours: int | None = None  # past it, the AI plays the waiting seat's turn
     reminder_hours: int | None = None  # the host's reminder interval (None: not set, 0: off)
+    locale: str = "en"  # the language of the game's channel posts
 
 
 @dataclass(frozen=True, slots=True)
@@ -426,7 +433,8 @@ class NewOutbox:
 
 _GAME_COLS = (
     "id, guild_id, channel_id, status, host_id, engine_version, seed, version, state_json, "
-    "flagged, created_at, updated_at, seating, kind, deadline_hours, reminder_hours"
+    "flagged, created_at, updated_at, seating, kind, deadline_hours, reminder_hours, "
+    "locale"
 )
 _OUTBOX_COLS = (
     "id, game_id, channel_id, kind, payload_json, edits, nonce, created_at, sent_at, message_id, "
@@ -543,13 +551,14 @@ class Tx:
         engine_version: str,
         seed: int,
         kind: str = "nauticus",
+        locale: str = "en",
     ) -> int:
         t = now()
         return await self.insert(
             "INSERT INTO games (guild_id, channel_id, status, host_id, engine_version, seed, "
-            "version, state_json, created_at, updated_at, kind) VALUES (?, ?, 'lobby', ?, ?, ?, 0, "
-            "NULL, ?, ?, ?)",
-            (guild_id, channel_id, host_id, engine_version, seed, t, t, kind),
+            "version, state_json, created_at, updated_at, kind, locale) VALUES (?, ?, 'lobby', ?, "
+            "?, ?, 0, NULL, ?, ?, ?, ?)",
+            (guild_id, channel_id, host_id, engine_version, seed, t, t, kind, locale),
         )
 
     async def bump_game(self, game_id: int, expected_version: int, **changes: Any) -> bool:

@@ -13,6 +13,7 @@ from datetime import timedelta
 
 from discord.utils import escape_markdown, escape_mentions
 
+from bot.i18n import N_, tr, trn
 from render.palette import PLAYER_COLOR_NAME, PLAYER_SYMBOL
 
 MAX_MESSAGE = 2000
@@ -30,6 +31,17 @@ class Mark:
 
 
 _EMOJI = {"red": "🔴", "blue": "🔵", "green": "🟢", "yellow": "🟡"}
+# The colour and symbol words render's palette uses, for the catalogue (said through `tr`).
+_MARK_WORDS = (
+    N_("red"),
+    N_("blue"),
+    N_("green"),
+    N_("yellow"),
+    N_("circle"),
+    N_("square"),
+    N_("triangle"),
+    N_("cross"),
+)
 
 # Seat 1..4 in order, taken from render's palette so words and pictures always agree.
 PLAYER_MARKS: tuple[Mark, ...] = tuple(
@@ -74,12 +86,13 @@ def fit(text: str, limit: int = MAX_MESSAGE) -> str:
 
 
 def plural(n: int, word: str) -> str:
+    """English only (adds an s): texts that can be French use `trn` instead."""
     return f"{n} {word}" + ("" if n == 1 else "s")
 
 
 def seat_tag(seat: int) -> str:
     """'🔴 seat 1' for engine seat 0."""
-    return f"{PLAYER_MARKS[seat].emoji} seat {seat + 1}"
+    return tr("{emoji} seat {n}", emoji=PLAYER_MARKS[seat].emoji, n=seat + 1)
 
 
 def legend(names: Sequence[str]) -> str:
@@ -87,8 +100,17 @@ def legend(names: Sequence[str]) -> str:
     parts = []
     for seat, raw in enumerate(names):
         m = PLAYER_MARKS[seat]
-        parts.append(f"{m.emoji} seat {seat + 1} = {m.colour} {m.symbol}: {name(raw)}")
-    return "Seats: " + " · ".join(parts)
+        parts.append(
+            tr(
+                "{emoji} seat {n} = {colour} {symbol}: {name}",
+                emoji=m.emoji,
+                n=seat + 1,
+                colour=tr(m.colour),
+                symbol=tr(m.symbol),
+                name=name(raw),
+            )
+        )
+    return tr("Seats: {list}", list=" · ".join(parts))
 
 
 def lobby_text(
@@ -105,24 +127,29 @@ def lobby_text(
     """The lobby message: who has joined and what happens next.
 
     For a closed lobby, `order_note` replaces the default "cancelled" line (idle expiry)."""
-    joined = "\n".join(f"{i + 1}. {name(n)}" for i, (_, n) in enumerate(seats)) or "(nobody)"
+    joined = "\n".join(f"{i + 1}. {name(n)}" for i, (_, n) in enumerate(seats)) or tr("(nobody)")
     if status == "lobby":
         order = (
-            "join order (set by the host)"
+            tr("join order (set by the host)")
             if seating == "join"
-            else "drawn at random when the game starts"
+            else tr("drawn at random when the game starts")
         )
-        head = (
-            f"**{title} lobby** hosted by {name(host_name)} — "
-            f"{len(seats)}/{max_players} players. Press Join to take a seat; "
-            f"the host starts with {min_players}–{max_players} players and can fill seats "
-            "with the AI (🤖 AI seats).\n"
-            f"Seat order: {order}."
+        head = tr(
+            "**{title} lobby** hosted by {host} — {n}/{most} players. Press Join to take a seat; "
+            "the host starts with {least}–{most} players and can fill seats with the AI "
+            "(🤖 AI seats).\nSeat order: {order}.",
+            title=title,
+            host=name(host_name),
+            n=len(seats),
+            most=max_players,
+            least=min_players,
+            order=order,
         )
     elif status == "active":
-        head = f"**{title} has started!** {order_note}".rstrip()
+        head = tr("**{title} has started!** {note}", title=title, note=order_note).rstrip()
     else:
-        head = f"**{order_note or f'This {title} lobby was cancelled.'}**"
+        closed = order_note or tr("This {title} lobby was cancelled.", title=title)
+        head = f"**{closed}**"
     return fit(f"{head}\n{joined}")
 
 
@@ -130,7 +157,7 @@ def idle_span(span: timedelta) -> str:
     """A lobby's idle limit in words: "7 days", "12 hours", "30 minutes"."""
     seconds = int(span.total_seconds())
     if seconds >= 86400 and seconds % 86400 == 0:
-        return plural(seconds // 86400, "day")
+        return trn("{n} day", "{n} days", seconds // 86400)
     if seconds >= 3600 and seconds % 3600 == 0:
-        return plural(seconds // 3600, "hour")
-    return plural(max(1, seconds // 60), "minute")
+        return trn("{n} hour", "{n} hours", seconds // 3600)
+    return trn("{n} minute", "{n} minutes", max(1, seconds // 60))

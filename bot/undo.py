@@ -17,15 +17,17 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from bot.i18n import N_
 from engine.api import Move, Rules
 
 TRIES = 3  # re-deals per seat: a draw that one re-deal repeats by chance, another does not
 
-REVEALED = (
+# Words for the player, marked for the catalogue; the service says them through `tr`.
+REVEALED = N_(
     "that move showed you a card or information the others don't have (or they saw one of "
     "yours), so it stands"
 )
-DREW = "that move depended on a hidden card or a random draw, so it stands"
+DREW = N_("that move depended on a hidden card or a random draw, so it stands")
 
 
 def undo_refusal(
