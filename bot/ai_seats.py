@@ -30,6 +30,7 @@ from engine.api import Move, Rules
 
 LEVELS: tuple[str, ...] = tuple(ai.LEVELS)  # easy, normal, hard
 DEFAULT_LEVEL = "normal"
+LEVEL_WORDS = (N_("easy"), N_("normal"), N_("hard"))  # for the catalogue: shown through `tr`
 LEVEL_NOTES: dict[str, str] = {  # what a host reads when choosing (engine/ai/levels.py budgets)
     "easy": N_("a quick, beatable player"),
     "normal": N_("a solid player; thinks about a second"),

@@ -19,7 +19,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
+from bot import i18n
 from bot.games import GAMES, LEGACY_KIND
+from bot.i18n import tr
 from bot.plugin import Seen
 from bot.store import SET_ASIDE, DiskFull, OutboxRow, Store
 from bot.texts import MAX_MESSAGE, fit
@@ -58,6 +60,7 @@ class OutMessage:
     nonce: int | None = None
     kind: str = ""  # the outbox row kind, for logs and the offline transcript
     silent: bool = False
+    locale: str = i18n.ENGLISH  # the game's language: of its buttons and pictures' alt texts
 
 
 class Sender(Protocol):
@@ -284,22 +287,36 @@ class Outbox:
         del self._delivered[row.id]
         return True
 
+    async def _locale(self, game_id: int | None) -> str:
+        """The language of a game's posts (its text was written in it when the row was)."""
+        if game_id is None:
+            return i18n.ENGLISH
+        async with self.store.read() as tx:
+            row = await tx.game(game_id)
+        return row.locale if row is not None else i18n.ENGLISH
+
     async def _message(self, row: OutboxRow) -> OutMessage:
         p = row.payload
         files: tuple[OutFile, ...] = ()
         text = str(p.get("text", ""))
         kinds = p.get("pictures") or []
         public = _public_view(p)
+        locale = await self._locale(row.game_id)
         if kinds and public is not None:
             game = str(p.get("game") or LEGACY_KIND)
-            try:
-                files = await asyncio.to_thread(self.draw, game, kinds, public)
-            except Exception:
-                # The words matter more than the pictures: post them and say what went wrong.
-                eid = error_id()
-                log.exception("drawing %s for game %s failed [error %s]", kinds, row.game_id, eid)
-                note = f"\n(The pictures could not be drawn: error {eid}.)"
-                text = fit(text, MAX_MESSAGE - len(note)) + note
+            # to_thread runs the drawing in a copy of this context: alt texts in the game's
+            # language.
+            with i18n.use(locale):
+                try:
+                    files = await asyncio.to_thread(self.draw, game, kinds, public)
+                except Exception:
+                    # The words matter more than the pictures: post them and say what went wrong.
+                    eid = error_id()
+                    log.exception(
+                        "drawing %s for game %s failed [error %s]", kinds, row.game_id, eid
+                    )
+                    note = "\n" + tr("(The pictures could not be drawn: error {eid}.)", eid=eid)
+                    text = fit(text, MAX_MESSAGE - len(note)) + note
         return OutMessage(
             text=text,
             files=files,
@@ -310,6 +327,7 @@ class Outbox:
             nonce=row.nonce,
             kind=row.kind,
             silent=bool(p.get("silent")),
+            locale=locale,
         )
 
 

@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
+from bot.i18n import N_
 from engine.api import Move, Rules
 
 OptionKind = Literal["str", "int", "bool"]
@@ -117,8 +118,10 @@ class PanelSpec:
     """How a game's legal moves become the private panel (see `bot.discord_app.panel`)."""
 
     buttons: tuple[PanelButton, ...] = ()
-    what_placeholder: str = "What do you do?"
-    yes_anyway: str = "Yes, do it anyway"  # confirmation button of a non-button group
+    # English, marked for the catalogue with N_ where a plugin defines them; the panel says
+    # them (and each button's label) through `tr`.
+    what_placeholder: str = N_("What do you do?")
+    yes_anyway: str = N_("Yes, do it anyway")  # confirmation button of a non-button group
 
 
 class GamePlugin(Protocol):

@@ -20,7 +20,7 @@ import discord
 
 from bot import ai_seats, records, reminders, texts
 from bot.discord_app import ids, panel, perms, views
-from bot.discord_app.translator import locale_of
+from bot.discord_app.translator import channel_locale_of, locale_of
 from bot.games import GAMES
 from bot.i18n import tr, trn, use
 from bot.outbox import Draw, OutFile, draw_with_render, error_id
@@ -844,7 +844,12 @@ class GameApp:
             assert itx.guild_id is not None
             await itx.response.defer(ephemeral=True, thinking=True)
             await self.service.open_lobby(
-                itx.guild_id, channel_id, itx.user.id, itx.user.display_name, kind=game
+                itx.guild_id,
+                channel_id,
+                itx.user.id,
+                itx.user.display_name,
+                kind=game,
+                locale=channel_locale_of(itx),
             )
             await self.reply(
                 itx, tr("Lobby open: players press **Join**, then the host presses **Start**.")
@@ -1233,22 +1238,35 @@ class GameApp:
         try:
             version = importlib.metadata.version("nauticus-bot")
         except importlib.metadata.PackageNotFoundError:
-            version = "unknown (not installed)"
+            version = tr("unknown (not installed)")
         active = await self.service.count_active(itx.guild_id)
         up = int(self.clock() - self.started)
         games = " · ".join(
-            f"{g.title} (`/{g.command}`, engine {g.rules.engine_version}, "
-            f"{g.rules.min_players}–{g.rules.max_players} players)"
+            tr(
+                "{title} (`/{command}`, engine {engine}, {least}–{most} players)",
+                title=g.title,
+                command=g.command,
+                engine=g.rules.engine_version,
+                least=g.rules.min_players,
+                most=g.rules.max_players,
+            )
             for g in GAMES
         )
-        return (
-            f"**Nautilus games bot** {version} · discord.py {discord.__version__}\n"
-            f"Games installed: {games}\n"
-            f"Up for {_duration(up)} · {active} game{'s' if active != 1 else ''} in progress on "
-            f"this server · AI: {self.service.thinker.workers} process(es)"
-            + (f", {self.ai_runner.played} AI moves since start" if self.ai_runner else "")
-            + ".\nWhen reporting a problem, quote these lines and the error id you "
-            "were shown."
+        ai_moves = (
+            tr(", {n} AI moves since start", n=self.ai_runner.played) if self.ai_runner else ""
+        )
+        return tr(
+            "**Nautilus games bot** {version} · discord.py {discord}\nGames installed: {games}\n"
+            "Up for {up} · {active} in progress on this server · AI: {workers} process(es)"
+            "{ai_moves}.\nWhen reporting a problem, quote these lines and the error id you were "
+            "shown.",
+            version=version,
+            discord=discord.__version__,
+            games=games,
+            up=_duration(up),
+            active=trn("{n} game", "{n} games", active),
+            workers=self.service.thinker.workers,
+            ai_moves=ai_moves,
         )
 
     # --- autocomplete --------------------------------------------------------------------------
@@ -1341,7 +1359,7 @@ def _duration(seconds: int) -> str:
     hours, rest = divmod(rest, 3600)
     minutes = rest // 60
     if days:
-        return f"{days} d {hours} h"
+        return tr("{days} d {hours} h", days=days, hours=hours)
     if hours:
         return f"{hours} h {minutes} min"
     return f"{minutes} min"

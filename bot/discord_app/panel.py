@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from bot.i18n import tr
 from bot.plugin import GamePlugin, Seen
 
 MAX_OPTIONS = 25  # Discord's limit on a select menu
@@ -135,9 +136,11 @@ def _paged(entries: list[Option], page: int) -> tuple[list[Option], int]:
     page = max(0, min(page, pages - 1))
     out = entries[page * PAGE_SIZE : (page + 1) * PAGE_SIZE]
     if page > 0:
-        out = [Option(f"page:{page - 1}", f"◀ Previous options (page {page}/{pages})"), *out]
+        back = tr("◀ Previous options (page {page}/{pages})", page=page, pages=pages)
+        out = [Option(f"page:{page - 1}", back), *out]
     if page < pages - 1:
-        out.append(Option(f"page:{page + 1}", f"More options ▶ (page {page + 2}/{pages})"))
+        more = tr("More options ▶ (page {page}/{pages})", page=page + 2, pages=pages)
+        out.append(Option(f"page:{page + 1}", more))
     return out, page
 
 
@@ -155,15 +158,16 @@ def build(plugin: GamePlugin, seen: Seen, sel: Selection | None = None) -> Panel
         return Panel(text)
     if sel.confirm is not None and sel.confirm in gs:
         yes = (
-            f"Yes, {buttons_by_key[sel.confirm].label.lower()}"
+            tr("Yes, {action}", action=tr(buttons_by_key[sel.confirm].label).lower())
             if sel.confirm in buttons_by_key
-            else plugin.panel.yes_anyway
+            else tr(plugin.panel.yes_anyway)
         )
+        reason = sel.reason or tr("are you sure?")
         return Panel(
-            f"{text}\n**Please confirm:** {sel.reason or 'are you sure?'}",
+            f"{text}\n" + tr("**Please confirm:** {reason}", reason=reason),
             buttons=(
                 Button("ok", sel.confirm, yes, "danger"),
-                Button("b", "back", "Back", "secondary"),
+                Button("b", "back", tr("Back"), "secondary"),
             ),
         )
     entries = [Option(g.key, g.label) for g in gs.values() if g.key not in buttons_by_key]
@@ -171,7 +175,7 @@ def build(plugin: GamePlugin, seen: Seen, sel: Selection | None = None) -> Panel
     if entries:
         page_entries, page = _paged(entries, sel.page)
         selects.append(
-            Select("what", plugin.panel.what_placeholder, tuple(page_entries), str(page))
+            Select("what", tr(plugin.panel.what_placeholder), tuple(page_entries), str(page))
         )
     group = gs.get(sel.group) if sel.group is not None else None
     if group is not None and len(group.moves) > 1:
@@ -185,11 +189,13 @@ def build(plugin: GamePlugin, seen: Seen, sel: Selection | None = None) -> Panel
         )
     spec = plugin.panel.buttons
     buttons = [
-        Button("b", b.key, b.label, b.style) for b in spec if b.key in gs and not b.after_back
+        Button("b", b.key, tr(b.label), b.style) for b in spec if b.key in gs and not b.after_back
     ]
     if group is not None:
-        buttons.append(Button("b", "back", "Back", "secondary"))
-    buttons += [Button("b", b.key, b.label, b.style) for b in spec if b.key in gs and b.after_back]
+        buttons.append(Button("b", "back", tr("Back"), "secondary"))
+    buttons += [
+        Button("b", b.key, tr(b.label), b.style) for b in spec if b.key in gs and b.after_back
+    ]
     return Panel(text, tuple(selects), tuple(buttons))
 
 

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import discord
 
+from bot.i18n import N_, tr, trn
+
+# English as Discord's settings show them; `refusal` says them as the member's Discord does.
 NEEDED: tuple[tuple[str, str], ...] = (
-    ("view_channel", "View Channel"),
-    ("send_messages", "Send Messages"),
-    ("send_messages_in_threads", "Send Messages in Threads"),
-    ("attach_files", "Attach Files"),
-    ("embed_links", "Embed Links"),
+    ("view_channel", N_("View Channel")),
+    ("send_messages", N_("Send Messages")),
+    ("send_messages_in_threads", N_("Send Messages in Threads")),
+    ("attach_files", N_("Attach Files")),
+    ("embed_links", N_("Embed Links")),
 )
 
 
@@ -26,9 +29,12 @@ def missing(perms: discord.Permissions, *, in_thread: bool) -> list[str]:
 
 def refusal(names: list[str]) -> str:
     """The reply when the bot lacks permissions here."""
-    listed = ", ".join(f"**{n}**" for n in names)
-    return (
-        f"I can't run a game here: I'm missing the {listed} permission"
-        f"{'s' if len(names) > 1 else ''} in this channel. Ask a server admin to grant "
-        "them to the bot (channel settings → Permissions), then try again."
+    listed = ", ".join(f"**{tr(n)}**" for n in names)
+    return trn(
+        "I can't run a game here: I'm missing the {listed} permission in this channel. Ask a "
+        "server admin to grant it to the bot (channel settings → Permissions), then try again.",
+        "I can't run a game here: I'm missing the {listed} permissions in this channel. Ask a "
+        "server admin to grant them to the bot (channel settings → Permissions), then try again.",
+        len(names),
+        listed=listed,
     )

@@ -18,14 +18,15 @@ from typing import Any
 
 import discord
 
-from bot import texts
+from bot import i18n, texts
 from bot.discord_app import ids, perms, views
+from bot.i18n import N_, t, tr
 from bot.outbox import DeliveryDelayed, DeliveryRefused, OutMessage
 
 log = logging.getLogger(__name__)
 
 ATTACH_FILES = "Attach Files"
-NO_PICTURES = (
+NO_PICTURES = N_(
     "*(Pictures not attached: I'm missing the **Attach Files** permission in this channel. "
     "Ask a server admin to grant it; the game's `board` command shows the board privately "
     "meanwhile.)*"
@@ -45,39 +46,41 @@ def allowed_mentions(msg: OutMessage) -> discord.AllowedMentions:
 
 
 def components(msg: OutMessage) -> discord.ui.View | None:
-    if msg.components is None or msg.game_id is None:
-        return None
-    version = msg.version or 0
-    if msg.components == "play":
-        return views.play_view(msg.game_id, version)
-    if msg.components == "final":
-        return views.final_view(msg.game_id, version)
-    if msg.components == "reminder":
-        return views.reminder_view(msg.game_id, version)
-    return views.lobby_view(msg.game_id, version)
+    with i18n.use(msg.locale):
+        if msg.components is None or msg.game_id is None:
+            return None
+        version = msg.version or 0
+        if msg.components == "play":
+            return views.play_view(msg.game_id, version)
+        if msg.components == "final":
+            return views.final_view(msg.game_id, version)
+        if msg.components == "reminder":
+            return views.reminder_view(msg.game_id, version)
+        return views.lobby_view(msg.game_id, version)
 
 
 def button_rows(msg: OutMessage) -> list[discord.ui.ActionRow[discord.ui.LayoutView]]:
     """The message's buttons as action rows for a V2 layout (same custom ids as classic), at
     most 5 per row as Discord allows."""
-    if msg.components is None or msg.game_id is None:
-        return []
-    version = msg.version or 0
-    if msg.components == "play":
-        row: discord.ui.ActionRow[discord.ui.LayoutView] = discord.ui.ActionRow()
-        row.add_item(views.GameButton(ids.CustomId("play", msg.game_id, version), "Play"))
-        return [row]
-    classic = components(msg)
-    assert classic is not None
-    items = list(classic.children)
-    rows = []
-    for start in range(0, len(items), 5):
-        row = discord.ui.ActionRow()
-        for item in items[start : start + 5]:
-            classic.remove_item(item)
-            row.add_item(item)
-        rows.append(row)
-    return rows
+    with i18n.use(msg.locale):
+        if msg.components is None or msg.game_id is None:
+            return []
+        version = msg.version or 0
+        if msg.components == "play":
+            row: discord.ui.ActionRow[discord.ui.LayoutView] = discord.ui.ActionRow()
+            row.add_item(views.GameButton(ids.CustomId("play", msg.game_id, version), tr("Play")))
+            return [row]
+        classic = components(msg)
+        assert classic is not None
+        items = list(classic.children)
+        rows = []
+        for start in range(0, len(items), 5):
+            row = discord.ui.ActionRow()
+            for item in items[start : start + 5]:
+                classic.remove_item(item)
+                row.add_item(item)
+            rows.append(row)
+        return rows
 
 
 def layout(msg: OutMessage, *, pictures: bool = True, note: str = "") -> discord.ui.LayoutView:
@@ -169,7 +172,9 @@ class DiscordSender:
             view = components(msg)
             if view is not None:
                 kwargs["view"] = view
-            args = (texts.fit(f"{msg.text}\n{NO_PICTURES}") if msg.files else msg.text,)
+            args = (
+                texts.fit(f"{msg.text}\n{t(NO_PICTURES, msg.locale)}") if msg.files else msg.text,
+            )
         try:
             message = await channel.send(*args, **kwargs)
         except discord.Forbidden as exc:
@@ -185,7 +190,7 @@ class DiscordSender:
         channel = await self._channel(channel_id)
         with_files = self._check(channel, channel_id, msg)
         partial = channel.get_partial_message(message_id)
-        note = NO_PICTURES if msg.files and not with_files else ""
+        note = t(NO_PICTURES, msg.locale) if msg.files and not with_files else ""
         mentions = allowed_mentions(msg)
         try:
             if msg.files and with_files:

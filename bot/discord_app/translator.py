@@ -31,6 +31,18 @@ def locale_of(itx: discord.Interaction[Any]) -> str:
     return i18n.normalize(locale.value) if isinstance(locale, discord.Locale) else i18n.ENGLISH
 
 
+def channel_locale_of(itx: discord.Interaction[Any]) -> str:
+    """The language of the posts of a game opened by this interaction: a Community server's
+    primary language (Discord reports `guild_locale` for those; other servers always say
+    en-US, which means nothing), else the language of the member who opens the lobby."""
+    guild = getattr(itx, "guild", None)
+    features = getattr(guild, "features", None) or ()
+    guild_locale = getattr(itx, "guild_locale", None)
+    if "COMMUNITY" in features and isinstance(guild_locale, discord.Locale):
+        return i18n.normalize(guild_locale.value)
+    return locale_of(itx)
+
+
 def _command_of(context: app_commands.TranslationContextTypes) -> str | None:
     """The qualified command a name belongs to (for a per-command name override)."""
     data = context.data

@@ -13,6 +13,7 @@ import discord
 
 from bot import ai_seats
 from bot.discord_app import ids, panel
+from bot.i18n import N_, tr
 
 if TYPE_CHECKING:
     from bot.discord_app.app import GameApp
@@ -131,7 +132,7 @@ def with_undo(view: discord.ui.View | None, game_id: int, version: int) -> disco
     """The panel's components plus "Undo" on the last row (the player's own last move)."""
     view = view or discord.ui.View(timeout=None)
     button = GameButton(
-        ids.CustomId("undo", game_id, version), "↩️ Undo", discord.ButtonStyle.secondary
+        ids.CustomId("undo", game_id, version), tr("↩️ Undo"), discord.ButtonStyle.secondary
     )
     button.row = 4
     view.add_item(button)
@@ -143,7 +144,7 @@ def log_view(page: int, pages: int) -> discord.ui.View | None:
     if pages <= 1:
         return None
     view = discord.ui.View(timeout=None)
-    for label, to in (("◀ Older", page + 1), ("Newer ▶", page - 1)):
+    for label, to in ((tr("◀ Older"), page + 1), (tr("Newer ▶"), page - 1)):
         button = GameButton(
             ids.CustomId("log", 0, 0, str(to)), label, discord.ButtonStyle.secondary
         )
@@ -154,19 +155,19 @@ def log_view(page: int, pages: int) -> discord.ui.View | None:
 
 def play_view(game_id: int, version: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(GameButton(ids.CustomId("play", game_id, version), "Play"))
+    view.add_item(GameButton(ids.CustomId("play", game_id, version), tr("Play")))
     return view
 
 
 def lobby_view(game_id: int, version: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for arg, label, style in (
-        ("join", "Join", discord.ButtonStyle.success),
-        ("leave", "Leave", discord.ButtonStyle.secondary),
-        ("start", "Start", discord.ButtonStyle.primary),
-        ("cancel", "Cancel", discord.ButtonStyle.danger),
-        ("seating", "Seating: random / join order", discord.ButtonStyle.secondary),
-        ("ai", f"{ai_seats.ROBOT} AI seats", discord.ButtonStyle.secondary),
+        ("join", tr("Join"), discord.ButtonStyle.success),
+        ("leave", tr("Leave"), discord.ButtonStyle.secondary),
+        ("start", tr("Start"), discord.ButtonStyle.primary),
+        ("cancel", tr("Cancel"), discord.ButtonStyle.danger),
+        ("seating", tr("Seating: random / join order"), discord.ButtonStyle.secondary),
+        ("ai", tr("{robot} AI seats", robot=ai_seats.ROBOT), discord.ButtonStyle.secondary),
     ):
         view.add_item(GameButton(ids.CustomId("lobby", game_id, version, arg), label, style))
     return view
@@ -177,16 +178,18 @@ def reminder_view(game_id: int, version: int) -> discord.ui.View:
     view = play_view(game_id, version)
     view.add_item(
         GameButton(
-            ids.CustomId("snooze", game_id, version), "Snooze 8 h", discord.ButtonStyle.secondary
+            ids.CustomId("snooze", game_id, version),
+            tr("Snooze 8 h"),
+            discord.ButtonStyle.secondary,
         )
     )
     return view
 
 
 FINAL_BUTTONS = (
-    ("replay", "Replay", "🎞️"),
-    ("rematch", "Rematch", "🔁"),
-    ("record", "Record", "📄"),
+    ("replay", N_("Replay"), "🎞️"),
+    ("rematch", N_("Rematch"), "🔁"),
+    ("record", N_("Record"), "📄"),
 )
 
 
@@ -195,7 +198,7 @@ def final_view(game_id: int, version: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for arg, label, emoji in FINAL_BUTTONS:
         button = GameButton(
-            ids.CustomId("end", game_id, version, arg), label, discord.ButtonStyle.secondary
+            ids.CustomId("end", game_id, version, arg), tr(label), discord.ButtonStyle.secondary
         )
         button.item.emoji = emoji
         view.add_item(button)
@@ -209,23 +212,23 @@ def ai_seat_view(game_id: int, version: int) -> discord.ui.View:
     """The host's menu behind the lobby's AI button: seat a robot of a level, or remove one."""
     options = [
         discord.SelectOption(
-            label=f"Add an AI seat: {level}",
+            label=tr("Add an AI seat: {level}", level=tr(level)),
             value=level,
-            description=f"{ai_seats.LEVEL_NOTES[level]}",
+            description=tr(ai_seats.LEVEL_NOTES[level]),
             emoji=ai_seats.ROBOT,
         )
         for level in ai_seats.LEVELS
     ]
-    options.append(discord.SelectOption(label="Remove the last AI seat", value=AI_REMOVE))
+    options.append(discord.SelectOption(label=tr("Remove the last AI seat"), value=AI_REMOVE))
     view = discord.ui.View(timeout=None)
     view.add_item(
-        GameSelect(ids.CustomId("ai", game_id, version), "Add or remove an AI seat…", options)
+        GameSelect(ids.CustomId("ai", game_id, version), tr("Add or remove an AI seat…"), options)
     )
     return view
 
 
 def abort_view(cid: ids.CustomId) -> discord.ui.View:
-    return confirm_view(cid, "Yes, abort the game")
+    return confirm_view(cid, tr("Yes, abort the game"))
 
 
 def confirm_view(cid: ids.CustomId, label: str) -> discord.ui.View:
