@@ -1,0 +1,147 @@
+"""French on the platform: a game's channel posts and buttons speak the game's language (fixed
+when its lobby opens), while each refusal speaks the language of the member who asked."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+from unittest.mock import MagicMock
+
+import discord as dpy
+import pytest
+
+from bot import i18n, texts
+from bot.discord_app import perms, sender
+from bot.discord_app.translator import channel_locale_of
+from bot.outbox import Outbox, OutMessage
+from bot.service import GameService, LobbyError, NotYourTurn
+from bot.store import Store
+from tests.bot.test_service import CH, GUILD, FakeDiscord, fake_draw
+
+ANA, BEN, CLEO = 11, 12, 13
+
+
+@pytest.fixture
+async def world(tmp_path: Path) -> AsyncIterator[tuple[GameService, FakeDiscord, Store]]:
+    store = await Store.open(tmp_path / "fr.db")
+    channel = FakeDiscord()
+    svc = GameService(store, outbox=Outbox(store, channel, draw=fake_draw))
+    yield svc, channel, store
+    await svc.close()
+    await store.close()
+
+
+def _labels(msg: OutMessage) -> list[str]:
+    view = sender.components(msg)
+    assert view is not None
+    return [str(getattr(getattr(item, "item", item), "label", "")) for item in view.children]
+
+
+async def test_a_french_game_posts_in_french_and_refuses_an_english_member_in_english(
+    world: tuple[GameService, FakeDiscord, Store],
+) -> None:
+    svc, channel, store = world
+    with i18n.use("fr"):
+        await svc.open_lobby(GUILD, CH, ANA, "Ana", kind="nauticus", locale="fr")
+    await svc.join(CH, BEN, "Ben")  # an English member: the lobby post stays French
+    with pytest.raises(LobbyError) as refused:
+        await svc.join(CH, BEN, "Ben")
+    assert str(refused.value) == "You are already in this lobby."
+    with i18n.use("fr"), pytest.raises(LobbyError) as refused_fr:
+        await svc.join(CH, BEN, "Ben")
+    assert str(refused_fr.value) == "Vous êtes déjà dans ce salon d'attente."
+    await svc.outbox.deliver_pending()  # type: ignore[union-attr]
+    lobby = next(iter(channel.messages.values()))
+    assert lobby.locale == "fr"
+    assert lobby.text.startswith("**Salon d'attente de Nauticus** ouvert par Ana — 2/4 joueurs.")
+    assert "Ordre des places : tiré au hasard au lancement de la partie." in lobby.text
+    assert _labels(lobby) == [
+        "Rejoindre",
+        "Quitter",
+        "Lancer",
+        "Annuler",
+        "Places : au hasard / ordre d'arrivée",
+        "🤖 Places IA",
+    ]
+    rec = await svc.start(CH, ANA, can_manage=False, order=[ANA, BEN], seed=7)
+    await svc.outbox.deliver_pending()  # type: ignore[union-attr]
+    assert "**La partie de Nauticus a commencé !** Ordre des places fixé par l'hôte." in (
+        next(iter(channel.messages.values())).text
+    )
+    ping = channel.sent("turn_ping")[-1]
+    assert ping.locale == "fr" and _labels(ping) == ["Jouer"]
+    # Ben (seat 2, English) plays out of turn: his refusal is English, whatever the game's.
+    with pytest.raises(NotYourTurn) as not_yours:
+        await svc.play(CH, BEN, {"type": "pass"})
+    assert str(not_yours.value).startswith("It's not your turn: 🔴 seat 1 Ana must ")
+    async with store.read() as tx:
+        row = await tx.game(rec.id)
+    assert row is not None and row.locale == "fr"
+
+
+async def test_an_english_game_posts_in_english_whoever_opened_it(
+    world: tuple[GameService, FakeDiscord, Store],
+) -> None:
+    svc, channel, _ = world
+    with i18n.use("fr"):  # a French member opens the lobby of an English server's game
+        await svc.open_lobby(GUILD, CH, ANA, "Ana", kind="nauticus", locale="en")
+        with pytest.raises(LobbyError) as refused:
+            await svc.join(CH, ANA, "Ana")
+    assert str(refused.value) == "Vous êtes déjà dans ce salon d'attente."
+    await svc.outbox.deliver_pending()  # type: ignore[union-attr]
+    lobby = next(iter(channel.messages.values()))
+    assert lobby.locale == "en" and lobby.text.startswith("**Nauticus lobby** hosted by Ana")
+    assert _labels(lobby)[:3] == ["Join", "Leave", "Start"]
+
+
+async def test_a_rematch_keeps_the_games_language(
+    world: tuple[GameService, FakeDiscord, Store],
+) -> None:
+    svc, channel, _store = world
+    await svc.open_lobby(GUILD, CH, ANA, "Ana", kind="nauticus", locale="fr")
+    await svc.join(CH, BEN, "Ben")
+    old = await svc.abort(CH, ANA, can_manage=False)
+    rec, invited = await svc.rematch(GUILD, CH, old.id, ANA, "Ana")
+    assert rec.locale == "fr" and [s.user_id for s in invited] == [BEN]
+    await svc.outbox.deliver_pending()  # type: ignore[union-attr]
+    notice = channel.sent("notice")[-1]
+    assert notice.text.startswith("🔁 **Revanche !** Ana a ouvert un salon d'attente")
+    assert "appuyez sur **Rejoindre**" in notice.text
+
+
+async def test_the_games_language_comes_from_a_community_server_else_from_the_member() -> None:
+    def itx(member: dpy.Locale, guild: dpy.Locale, features: list[str]) -> Any:
+        fake = MagicMock(spec=dpy.Interaction)
+        fake.locale, fake.guild_locale = member, guild
+        fake.guild = SimpleNamespace(features=features)
+        return fake
+
+    assert channel_locale_of(itx(dpy.Locale.french, dpy.Locale.american_english, [])) == "fr"
+    assert channel_locale_of(itx(dpy.Locale.american_english, dpy.Locale.french, [])) == "en"
+    community = ["COMMUNITY"]
+    assert channel_locale_of(itx(dpy.Locale.american_english, dpy.Locale.french, community)) == "fr"
+    assert channel_locale_of(itx(dpy.Locale.french, dpy.Locale.british_english, community)) == "en"
+
+
+def test_shared_words_in_french() -> None:
+    with i18n.use("fr"):
+        assert texts.seat_tag(1) == "🔵 place 2"
+        assert texts.legend(["Ana", "Ben"]) == (
+            "Places : 🔴 place 1 = cercle rouge : Ana · 🔵 place 2 = carré bleu : Ben"
+        )
+        assert perms.refusal(perms.missing(dpy.Permissions.none(), in_thread=False)[-1:]) == (
+            "Je ne peux pas mener de partie ici : il me manque la permission **Intégrer des "
+            "liens** dans ce salon. Demandez à un admin du serveur de l'accorder au bot "
+            "(paramètres du salon → Permissions), puis réessayez."
+        )
+        assert texts.idle_span(__import__("datetime").timedelta(days=2)) == "2 jours"
+    assert texts.seat_tag(1) == "🔵 seat 2"
+    final = OutMessage("x", components="final", game_id=1, version=3, locale="fr")
+    assert _labels(final) == ["Revoir", "Revanche", "Archive"]
+    assert _labels(OutMessage("x", components="final", game_id=1, version=3)) == [
+        "Replay",
+        "Rematch",
+        "Record",
+    ]
