@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import ai_seats, records, reminders, texts
+from bot import ai_seats, i18n, records, reminders, texts
 from bot.discord_app import ids, panel, perms, views
 from bot.discord_app.translator import channel_locale_of, locale_of
 from bot.games import GAMES
@@ -733,22 +733,21 @@ class GameApp:
                 title=plugin.title,
             )
         line = tr(
-            "**{title}** on this server — {who}: {games}, {wins}, average {average:.1f} VP, "
+            "**{title}** on this server — {who}: {games}, {wins}, average {average} VP, "
             "best {best} VP.",
             title=plugin.title,
             who=who,
             games=_games(got.games),
             wins=_wins(got.wins),
-            average=got.average_vp,
+            average=i18n.number(got.average_vp),
             best=got.best_vp,
         )
         if got.rating is not None and got.mu is not None and got.sigma is not None:
             line += "\n" + tr(
-                "Rating {rating:.1f} (skill {mu:.1f} ± {spread:.1f}; openskill, rating = skill "
-                "− 3σ).",
-                rating=got.rating,
-                mu=got.mu,
-                spread=3 * got.sigma,
+                "Rating {rating} (skill {mu} ± {spread}; openskill, rating = skill − 3σ).",
+                rating=i18n.number(got.rating),
+                mu=i18n.number(got.mu),
+                spread=i18n.number(3 * got.sigma),
             )
         else:
             line += "\n" + tr("Not rated yet: a rated game needs two people at the table.")
@@ -777,7 +776,8 @@ class GameApp:
         for i, s in enumerate(board, 1):
             rating = s.rating if s.rating is not None else 0.0
             lines.append(
-                f"{i}. {texts.name(s.name)} — {rating:.1f} ({_games(s.games)}, {_wins(s.wins)})"
+                f"{i}. {texts.name(s.name)} — {i18n.number(rating)} "
+                f"({_games(s.games)}, {_wins(s.wins)})"
             )
         return "\n".join(lines)
 

@@ -31,6 +31,7 @@ from typing import Any
 
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
+from babel.numbers import format_decimal
 
 ENGLISH = "en"
 FRENCH = "fr"
@@ -160,6 +161,12 @@ def tr(msgid: str, /, **params: Any) -> str:
 def trn(singular: str, plural: str, n: int, /, **params: Any) -> str:
     """`tn` in the locale of the interaction being answered."""
     return tn(singular, plural, n, current(), **params)
+
+
+def number(value: float, digits: int = 1) -> str:
+    """A decimal number as the interaction's language writes it ('12.5', French '12,5')."""
+    pattern = "0." + "0" * digits if digits > 0 else "0"
+    return format_decimal(value, format=pattern, locale=current())
 
 
 def N_(msgid: str, /) -> str:

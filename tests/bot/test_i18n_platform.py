@@ -137,6 +137,8 @@ def test_shared_words_in_french() -> None:
             "(paramètres du salon → Permissions), puis réessayez."
         )
         assert texts.idle_span(__import__("datetime").timedelta(days=2)) == "2 jours"
+        assert i18n.number(12.25) == "12,2" and i18n.number(3.0) == "3,0"
+    assert i18n.number(12.25) == "12.2" and i18n.number(1234.5) == "1234.5"
     assert texts.seat_tag(1) == "🔵 seat 2"
     final = OutMessage("x", components="final", game_id=1, version=3, locale="fr")
     assert _labels(final) == ["Revoir", "Revanche", "Archive"]
