@@ -58,6 +58,12 @@ def _parser() -> argparse.ArgumentParser:
         "--no-pictures", action="store_true", help="write the transcript without drawing"
     )
     off.add_argument(
+        "--lang",
+        choices=("en", "fr"),
+        default="en",
+        help="the game's language: its posts, panels and hands (en, fr)",
+    )
+    off.add_argument(
         "--ai",
         default="",
         help="AI levels seat by seat, e.g. normal,normal,easy (easy, normal, hard; 'random' for "
@@ -319,6 +325,7 @@ def _offline(args: argparse.Namespace) -> int:
                 game=args.game,
                 pictures=not args.no_pictures,
                 ai=[None if a == "random" else a for a in args.ai.split(",") if a],
+                locale=args.lang,
             )
         )
     except ValueError as exc:

@@ -17,9 +17,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
-from bot import ai_seats
+from bot import ai_seats, i18n
 from bot.discord_app import panel
 from bot.games import GAMES
+from bot.i18n import tr
 from bot.outbox import Draw, Outbox, OutMessage, draw_with_render
 from bot.plugin import GamePlugin, Seen
 from bot.service import GameRecord, GameService, NeedsConfirmation
@@ -62,16 +63,27 @@ class FolderChannel:
         if msg.mention_user_ids:
             quiet = " (silently: quiet hours)" if msg.silent else ""
             lines.append(f"- pings{quiet}: {', '.join(f'<@{u}>' for u in msg.mention_user_ids)}")
-        if msg.components == "play":
-            lines.append(f"- [Play] (game {msg.game_id}, version {msg.version})")
-        elif msg.components == "reminder":
-            lines.append(f"- [Play] [Snooze 8 h] (game {msg.game_id}, version {msg.version})")
-        elif msg.components == "final":
-            lines.append("- [🎞️ Replay] [🔁 Rematch] [📄 Record]")
-        elif msg.components == "lobby":
-            lines.append(
-                "- [Join] [Leave] [Start] [Cancel] [Seating: random / join order] [🤖 AI seats]"
-            )
+        # The buttons as the channel shows them, in the game's language.
+        with i18n.use(msg.locale):
+            play = tr("Play")
+            if msg.components == "play":
+                lines.append(f"- [{play}] (game {msg.game_id}, version {msg.version})")
+            elif msg.components == "reminder":
+                snooze = tr("Snooze 8 h")
+                lines.append(f"- [{play}] [{snooze}] (game {msg.game_id}, version {msg.version})")
+            elif msg.components == "final":
+                labels = [f"🎞️ {tr('Replay')}", f"🔁 {tr('Rematch')}", f"📄 {tr('Record')}"]
+                lines.append("- " + " ".join(f"[{x}]" for x in labels))
+            elif msg.components == "lobby":
+                labels = [
+                    tr("Join"),
+                    tr("Leave"),
+                    tr("Start"),
+                    tr("Cancel"),
+                    tr("Seating: random / join order"),
+                    tr("{robot} AI seats", robot=ai_seats.ROBOT),
+                ]
+                lines.append("- " + " ".join(f"[{x}]" for x in labels))
         for f in msg.files:
             path = self.out / f"{len(self.pictures) + 1:03d}-{f.filename}"
             path.write_bytes(f.data)
@@ -171,6 +183,7 @@ async def run_offline(
     ai: Sequence[str | None] = (),
     names: Sequence[str] | None = None,
     script: Sequence[tuple[int, Move]] | None = None,
+    locale: str = i18n.ENGLISH,
 ) -> OfflineResult:
     """Play a whole game of `players` seeded players into the folder `out`.
 
@@ -179,151 +192,158 @@ async def run_offline(
     entries are random players. With `ai` given, `players` defaults to its length.
     `names`: the seats' names (default Ana, Ben, Cleo, Dev). `script`: (seat, move) in order,
     played instead of random choices (a replayed record); it must be the whole game.
+    `locale`: the game's language ("en" or "fr"): its posts, and the panels and hands of its
+    players.
 
     Raises:
         ValueError: no such game, no such AI level, a player count the game does not allow, or
         a script that is not the game's moves (`ScriptError`).
     """
-    if game not in GAMES.games:
-        raise ValueError(f"There is no game {game!r}; installed: {', '.join(GAMES.games)}.")
-    plugin = GAMES.get(game)
-    rules = plugin.rules
-    for level in ai:
-        if level is not None and level not in ai_seats.LEVELS:
+    with i18n.use(locale):
+        if game not in GAMES.games:
+            raise ValueError(f"There is no game {game!r}; installed: {', '.join(GAMES.games)}.")
+        plugin = GAMES.get(game)
+        rules = plugin.rules
+        for level in ai:
+            if level is not None and level not in ai_seats.LEVELS:
+                raise ValueError(
+                    f"There is no AI level {level!r}; the levels are {', '.join(ai_seats.LEVELS)}."
+                )
+        if players is None and ai:
+            players = len(ai)
+        if players is None:
+            players = rules.min_players if rules.min_players == rules.max_players else 3
+        if len(ai) > players:
+            raise ValueError(f"{len(ai)} AI levels given for {players} players.")
+        if not rules.min_players <= players <= rules.max_players:
             raise ValueError(
-                f"There is no AI level {level!r}; the levels are {', '.join(ai_seats.LEVELS)}."
+                f"{plugin.title} is played by {rules.min_players} to {rules.max_players} players, "
+                f"not {players}."
             )
-    if players is None and ai:
-        players = len(ai)
-    if players is None:
-        players = rules.min_players if rules.min_players == rules.max_players else 3
-    if len(ai) > players:
-        raise ValueError(f"{len(ai)} AI levels given for {players} players.")
-    if not rules.min_players <= players <= rules.max_players:
-        raise ValueError(
-            f"{plugin.title} is played by {rules.min_players} to {rules.max_players} players, "
-            f"not {players}."
-        )
-    t0 = time.perf_counter()
-    out.mkdir(parents=True, exist_ok=True)
-    for old in out.iterdir():
-        # A fresh run replaces the previous one's files, and only those.
-        if old.name in (TRANSCRIPT, DB_NAME, f"{DB_NAME}-wal", f"{DB_NAME}-shm") or (
-            old.suffix in (".png", ".webp") and old.name[:3].isdigit()
-        ):
-            old.unlink()
-        elif old.name == PRIVATE and old.is_dir():
-            for f in old.iterdir():
-                if f.suffix in (".md", ".png", ".webp"):
-                    f.unlink()
-    rng = random.Random(f"offline/{seed}")
-    users = [FIRST_USER_ID + i for i in range(players)]
-    names = list(names or NAMES[:players])
-    if len(names) != players:
-        raise ValueError(f"{len(names)} names given for {players} players.")
-    moves_left = list(script) if script is not None else None
-    # A demo database is thrown away: no need to wait for the disk at every commit.
-    store = await Store.open(out / DB_NAME, synchronous="NORMAL")
-    moves = 0
-    try:
-        with (out / TRANSCRIPT).open("w", encoding="utf-8") as fh:
-            fh.write(f"# {plugin.title} offline game — {players} players, seed {seed}\n\n")
-            channel = FolderChannel(out, fh)
-            notes = PrivateNotes(out, names)
+        t0 = time.perf_counter()
+        out.mkdir(parents=True, exist_ok=True)
+        for old in out.iterdir():
+            # A fresh run replaces the previous one's files, and only those.
+            if old.name in (TRANSCRIPT, DB_NAME, f"{DB_NAME}-wal", f"{DB_NAME}-shm") or (
+                old.suffix in (".png", ".webp") and old.name[:3].isdigit()
+            ):
+                old.unlink()
+            elif old.name == PRIVATE and old.is_dir():
+                for f in old.iterdir():
+                    if f.suffix in (".md", ".png", ".webp"):
+                        f.unlink()
+        rng = random.Random(f"offline/{seed}")
+        users = [FIRST_USER_ID + i for i in range(players)]
+        names = list(names or NAMES[:players])
+        if len(names) != players:
+            raise ValueError(f"{len(names)} names given for {players} players.")
+        moves_left = list(script) if script is not None else None
+        # A demo database is thrown away: no need to wait for the disk at every commit.
+        store = await Store.open(out / DB_NAME, synchronous="NORMAL")
+        moves = 0
+        try:
+            with (out / TRANSCRIPT).open("w", encoding="utf-8") as fh:
+                fh.write(f"# {plugin.title} offline game — {players} players, seed {seed}\n\n")
+                channel = FolderChannel(out, fh)
+                notes = PrivateNotes(out, names)
 
-            def no_pictures(kind: str, names: Sequence[str], view: object) -> tuple[()]:
-                return ()
+                def no_pictures(kind: str, names: Sequence[str], view: object) -> tuple[()]:
+                    return ()
 
-            chosen_draw: Draw = draw or (draw_with_render if pictures else no_pictures)
-            outbox = Outbox(store, channel, draw=chosen_draw)
-            svc = GameService(store, outbox=outbox)
-            levels = [*ai, *([None] * (players - len(ai)))]
-            await svc.open_lobby(GUILD_ID, CHANNEL_ID, users[0], names[0], kind=game)
-            if levels[0] is not None:
-                # Seat 1 is a robot too: it sits down, then the opening member leaves.
-                await svc.add_ai(CHANNEL_ID, users[0], levels[0], can_manage=True)
-                await svc.leave(CHANNEL_ID, users[0])
-            for uid, nm, level in zip(users[1:], names[1:], levels[1:], strict=True):
-                if level is None:
-                    await svc.join(CHANNEL_ID, uid, nm)
-                else:
-                    await svc.add_ai(CHANNEL_ID, users[0], level, can_manage=True)
-            lobby = await svc.game_in(CHANNEL_ID)
-            assert lobby is not None
-            # `--ai` names the seats in order, so the seats are not drawn.
-            rec = await svc.start(
-                CHANNEL_ID,
-                lobby.host_id,
-                can_manage=True,
-                seed=seed,
-                order=[s.user_id for s in lobby.seats],
-                allow_only_ai=True,
-            )
-            await outbox.deliver_pending()
-            by_user = {s.user_id: s.name for s in rec.seats}
-            try:
-                while rec.status == "active":
-                    seat = rec.current
-                    assert seat is not None
-                    uid = rec.user_at(seat)
-                    if rec.seats[seat].ai is not None:
-                        played = await svc.play_ai(CHANNEL_ID, rec.version)
-                        assert played is not None  # a robot's turn: the AI always plays
-                        moves += 1
-                        rec = played.record
-                        await outbox.deliver_pending()
-                        continue
-                    mine = rec.seen(seat)
-                    if panels:
-                        notes.write(
-                            by_user[uid], f"panel (move {moves + 1})", panel_text(plugin, mine)
-                        )
-                    if moves_left is not None:
-                        move = _scripted(moves_left, seat, moves + 1)
-                        result = await svc.play(
-                            CHANNEL_ID, uid, dict(move), version=rec.version, confirm=True
-                        )
+                chosen_draw: Draw = draw or (draw_with_render if pictures else no_pictures)
+                outbox = Outbox(store, channel, draw=chosen_draw)
+                svc = GameService(store, outbox=outbox)
+                levels = [*ai, *([None] * (players - len(ai)))]
+                await svc.open_lobby(
+                    GUILD_ID, CHANNEL_ID, users[0], names[0], kind=game, locale=locale
+                )
+                if levels[0] is not None:
+                    # Seat 1 is a robot too: it sits down, then the opening member leaves.
+                    await svc.add_ai(CHANNEL_ID, users[0], levels[0], can_manage=True)
+                    await svc.leave(CHANNEL_ID, users[0])
+                for uid, nm, level in zip(users[1:], names[1:], levels[1:], strict=True):
+                    if level is None:
+                        await svc.join(CHANNEL_ID, uid, nm)
+                    else:
+                        await svc.add_ai(CHANNEL_ID, users[0], level, can_manage=True)
+                lobby = await svc.game_in(CHANNEL_ID)
+                assert lobby is not None
+                # `--ai` names the seats in order, so the seats are not drawn.
+                rec = await svc.start(
+                    CHANNEL_ID,
+                    lobby.host_id,
+                    can_manage=True,
+                    seed=seed,
+                    order=[s.user_id for s in lobby.seats],
+                    allow_only_ai=True,
+                )
+                await outbox.deliver_pending()
+                by_user = {s.user_id: s.name for s in rec.seats}
+                try:
+                    while rec.status == "active":
+                        seat = rec.current
+                        assert seat is not None
+                        uid = rec.user_at(seat)
+                        if rec.seats[seat].ai is not None:
+                            played = await svc.play_ai(CHANNEL_ID, rec.version)
+                            assert played is not None  # a robot's turn: the AI always plays
+                            moves += 1
+                            rec = played.record
+                            await outbox.deliver_pending()
+                            continue
+                        mine = rec.seen(seat)
+                        if panels:
+                            notes.write(
+                                by_user[uid], f"panel (move {moves + 1})", panel_text(plugin, mine)
+                            )
+                        if moves_left is not None:
+                            move = _scripted(moves_left, seat, moves + 1)
+                            result = await svc.play(
+                                CHANNEL_ID, uid, dict(move), version=rec.version, confirm=True
+                            )
+                            moves += 1
+                            rec = result.record
+                            await outbox.deliver_pending()
+                            continue
+                        move = rng.choice(mine.legal)
+                        try:
+                            result = await svc.play(
+                                CHANNEL_ID, uid, dict(move), version=rec.version
+                            )
+                        except NeedsConfirmation as exc:
+                            if panels:
+                                notes.write(by_user[uid], "confirmation", f"{exc.reason} → Yes")
+                            result = await svc.play(
+                                CHANNEL_ID, uid, dict(move), version=rec.version, confirm=True
+                            )
                         moves += 1
                         rec = result.record
                         await outbox.deliver_pending()
-                        continue
-                    move = rng.choice(mine.legal)
-                    try:
-                        result = await svc.play(CHANNEL_ID, uid, dict(move), version=rec.version)
-                    except NeedsConfirmation as exc:
-                        if panels:
-                            notes.write(by_user[uid], "confirmation", f"{exc.reason} → Yes")
-                        result = await svc.play(
-                            CHANNEL_ID, uid, dict(move), version=rec.version, confirm=True
+                    if moves_left:
+                        raise ScriptError(
+                            f"The game ended after move {moves}, but the script has "
+                            f"{len(moves_left)} more."
                         )
-                    moves += 1
-                    rec = result.record
-                    await outbox.deliver_pending()
-                if moves_left:
-                    raise ScriptError(
-                        f"The game ended after move {moves}, but the script has "
-                        f"{len(moves_left)} more."
-                    )
-                if panels:
-                    _hands(plugin, rec, notes, pictures)
-            finally:
-                notes.close()
-            assert rec.state is not None
-            scores = [(rec.names[s.seat], s.vp, s.rank) for s in rules.final_scores(rec.state)]
-            return OfflineResult(
-                out=out,
-                transcript=out / TRANSCRIPT,
-                pictures=list(channel.pictures),
-                private_pictures=list(notes.pictures),
-                moves=moves,
-                messages=channel.messages,
-                edits=channel.edits,
-                names=rec.names,
-                scores=scores,
-                seconds=time.perf_counter() - t0,
-            )
-    finally:
-        await store.close()
+                    if panels:
+                        _hands(plugin, rec, notes, pictures)
+                finally:
+                    notes.close()
+                assert rec.state is not None
+                scores = [(rec.names[s.seat], s.vp, s.rank) for s in rules.final_scores(rec.state)]
+                return OfflineResult(
+                    out=out,
+                    transcript=out / TRANSCRIPT,
+                    pictures=list(channel.pictures),
+                    private_pictures=list(notes.pictures),
+                    moves=moves,
+                    messages=channel.messages,
+                    edits=channel.edits,
+                    names=rec.names,
+                    scores=scores,
+                    seconds=time.perf_counter() - t0,
+                )
+        finally:
+            await store.close()
 
 
 def summary(result: OfflineResult) -> str:
