@@ -2143,12 +2143,44 @@ class GameService:
         self._check_hours(hours)
         async with self._lock(channel_id), self.store.write() as tx:
             row = await self._open_row(tx, channel_id)
-            self._check_may_manage(row, user_id, can_manage, "set the game's reminders")
+            self._check_may_manage(row, user_id, can_manage, tr("set the game's reminders"))
             await tx.set_game_reminders(row.id, hours)
             fresh = await tx.game(row.id)
             assert fresh is not None
             rec = await self._record(tx, fresh)
         self._cache.pop(channel_id, None)
+        return rec
+
+    async def set_language(
+        self, channel_id: int, user_id: int, locale: str, *, can_manage: bool
+    ) -> GameRecord:
+        """The language of this channel's lobby or game (host or Manage Channels): its posts
+        and buttons from now on; what was posted stays as it was.
+
+        Raises:
+            NoGame, NotAllowed, ServiceError (a language the bot does not speak).
+        """
+        _checked(channel_id, user_id)
+        if locale not in i18n.LOCALES:
+            raise ServiceError(
+                tr(
+                    "The bot speaks {languages}, not {asked}.",
+                    languages=", ".join(i18n.LOCALES),
+                    asked=texts.quoted(str(locale))[:20],
+                ),
+                code="bad_language",
+            )
+        async with self._lock(channel_id), self.store.write() as tx:
+            row = await self._open_row(tx, channel_id)
+            self._check_may_manage(row, user_id, can_manage, tr("set the game's language"))
+            await tx.set_game_locale(row.id, locale)
+            fresh = await tx.game(row.id)
+            assert fresh is not None
+            rec = await self._record(tx, fresh)
+            if rec.status == "lobby":
+                await self._lobby_edit(tx, rec, "lobby")  # the lobby post, in its new language
+        self._cache.pop(channel_id, None)
+        self._kick()
         return rec
 
     @staticmethod

@@ -585,6 +585,10 @@ class Tx:
         """A setting, not a change of the game: the version (and so every panel) stays."""
         await self.run("UPDATE games SET deadline_hours = ? WHERE id = ?", (hours, game_id))
 
+    async def set_game_locale(self, game_id: int, locale: str) -> None:
+        """A setting, not a change of the game: the version stays."""
+        await self.run("UPDATE games SET locale = ? WHERE id = ?", (locale, game_id))
+
     async def set_game_reminders(self, game_id: int, hours: int | None) -> None:
         """A setting, not a change of the game: the version stays."""
         await self.run("UPDATE games SET reminder_hours = ? WHERE id = ?", (hours, game_id))

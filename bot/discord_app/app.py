@@ -914,6 +914,17 @@ class GameApp:
             await self.reply(itx, await self._stats(itx, channel_id, options))
         elif name == "leaderboard":
             await self.reply(itx, await self._leaderboard(itx, channel_id, options))
+        elif name == "language":
+            lang = str(options.get("lang", ""))
+            await self.service.set_language(
+                channel_id, itx.user.id, lang, can_manage=self._can_manage(itx)
+            )
+            await self.reply(
+                itx,
+                tr("The game here now posts in English.")
+                if lang == i18n.ENGLISH
+                else tr("The game here now posts in French."),
+            )
         elif name == "reminders":
             hours = _interval(str(options.get("every", "")))
             await self.service.set_game_reminders(
@@ -1320,6 +1331,7 @@ _SHARED = frozenset(
         "export",
         "replay",
         "reminders",
+        "language",
     }
 )
 

@@ -248,6 +248,21 @@ def build_shared_group() -> app_commands.Group:
         await _run(itx, "reminders", None, every=every)
 
     @group.command(
+        name="language",
+        description="The language of the game here: its posts and buttons (host or "
+        "Manage Channels)",
+    )
+    @app_commands.describe(lang="English or French; each member's replies follow their Discord")
+    @app_commands.choices(
+        lang=[
+            app_commands.Choice(name="English", value="en"),
+            app_commands.Choice(name="Français", value="fr"),
+        ]
+    )
+    async def language(itx: Itx, lang: str) -> None:
+        await _run(itx, "language", None, lang=lang)
+
+    @group.command(
         name="export", description="The record of the game here as a JSON file (only to you)"
     )
     async def export(itx: Itx) -> None:

@@ -16,7 +16,7 @@ from bot import i18n, texts
 from bot.discord_app import perms, sender
 from bot.discord_app.translator import channel_locale_of
 from bot.outbox import Outbox, OutMessage
-from bot.service import GameService, LobbyError, NotYourTurn
+from bot.service import GameService, LobbyError, NotAllowed, NotYourTurn, ServiceError
 from bot.store import Store
 from tests.bot.test_service import CH, GUILD, FakeDiscord, fake_draw
 
@@ -147,3 +147,29 @@ def test_shared_words_in_french() -> None:
         "Rematch",
         "Record",
     ]
+
+
+async def test_the_host_sets_the_games_language_and_nobody_else_may(
+    world: tuple[GameService, FakeDiscord, Store],
+) -> None:
+    svc, channel, _ = world
+    await svc.open_lobby(GUILD, CH, ANA, "Ana", kind="nauticus", locale="en")
+    await svc.join(CH, BEN, "Ben")
+    with pytest.raises(NotAllowed) as refused:
+        await svc.set_language(CH, BEN, "fr", can_manage=False)
+    assert str(refused.value) == (
+        "Only the host or a member with Manage Channels can set the game's language."
+    )
+    with pytest.raises(ServiceError) as bad:
+        await svc.set_language(CH, ANA, "de", can_manage=False)
+    assert str(bad.value) == "The bot speaks en, fr, not de."
+    assert (await svc.game_in(CH)).locale == "en"  # type: ignore[union-attr]
+    rec = await svc.set_language(CH, ANA, "fr", can_manage=False)
+    assert rec.locale == "fr"
+    await svc.outbox.deliver_pending()  # type: ignore[union-attr]
+    lobby = next(iter(channel.messages.values()))  # edited in place, now French
+    assert lobby.text.startswith("**Salon d'attente de Nauticus** ouvert par Ana — 2/4 joueurs.")
+    assert _labels(lobby)[0] == "Rejoindre"
+    # A moderator (Manage Channels) may switch it back during the game.
+    await svc.start(CH, ANA, can_manage=False, order=[ANA, BEN], seed=3)
+    assert (await svc.set_language(CH, CLEO, "en", can_manage=True)).locale == "en"
