@@ -5,28 +5,31 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from bot.texts import MAX_MESSAGE, PLAYER_MARKS, fit, legend, mention, name, plural
+from bot.games.nauticus import words
+from bot.games.nauticus.words import counted as plural
+from bot.i18n import N_, tr
+from bot.texts import MAX_MESSAGE, PLAYER_MARKS, fit, legend, mention, name
 from engine.nauticus import State, data, final_scores
 from engine.nauticus.rules import price_of
 
 
 def item(it: str) -> str:
-    return data.item_name(it) if it in data.ITEM_INDEX else it
+    return words.item_label(it)
 
 
 def action(act: str | None) -> str:
-    return data.ACTION_NAMES.get(act or "", act or "?")
+    return words.action_label(act) if act else "?"
 
 
 _VERBS = {
-    "hulls": "buy",
-    "masts": "buy",
-    "sails": "buy",
-    "goods": "buy",
-    "transport": "transport",
-    "money": "take money",
-    "deliver": "deliver",
-    "crowns": "score crowns",
+    "hulls": N_("buy"),
+    "masts": N_("buy"),
+    "sails": N_("buy"),
+    "goods": N_("buy"),
+    "transport": N_("transport"),
+    "money": N_("take money"),
+    "deliver": N_("deliver"),
+    "crowns": N_("score crowns"),
 }
 
 
@@ -36,34 +39,61 @@ def must_decide(state: State, *, you: bool = True) -> str:
     `you` words it for the acting player ("end your turn"); `you=False` for anyone else
     ("end their turn"), as in status lines and out-of-turn refusals.
     """
-    your, you_ = ("your", "you") if you else ("their", "they")
+    # Infinitive phrases: they follow "must" ("doit") in status lines and stand alone in pings.
     if state.step == "over":
-        return "nothing: the game is over"
+        return tr("nothing: the game is over")
     if state.step == "choose":
-        return "choose an action (the start player gets the space's bonus)"
+        return tr("choose an action (the start player gets the space's bonus)")
     if state.step == "bonus":
         space = state.space
         kind = data.SPACE_BONUS[space].tile if space is not None else None
-        return f"take the bonus {kind or 'tile'} of {your} choice"
+        tile = words.tile_word(kind or "tile")
+        if you:
+            return tr("take the bonus {tile} of your choice", tile=tile)
+        return tr("take the bonus {tile} of their choice", tile=tile)
     turn = state.turn
     assert turn is not None
     if turn.pending:
         p = turn.pending[0]
         if p.kind == "reward":
-            return f"choose {plural(p.left, 'reward')} for finished ship #{p.ship + 1}"
-        return f"take {your} free tile ({you_} bought all 4)"
+            return tr(
+                "choose {rewards} for finished ship #{n}",
+                rewards=plural(p.left, "reward"),
+                n=p.ship + 1,
+            )
+        if you:
+            return tr("take your free tile (you bought all 4)")
+        return tr("take their free tile (they bought all 4)")
     if turn.extra is not None:
-        return f"use {your} extra action ({action(turn.extra)}) or end it"
+        if you:
+            return tr("use your extra action ({action}) or end it", action=action(turn.extra))
+        return tr("use their extra action ({action}) or end it", action=action(turn.extra))
     if turn.passed or turn.closed:
-        return f"end {your} turn (or take {your} extra action)"
+        if you:
+            return tr("end your turn (or take your extra action)")
+        return tr("end their turn (or take their extra action)")
     act = state.action
-    verb = _VERBS.get(act or "", "act")
+    verb = tr(_VERBS[act]) if act in _VERBS else tr("act")
     blue = plural(turn.blue, "blue worker")
     if turn.uses:
-        return f"{action(act)}: {verb} more or end {your} turn ({blue} left)"
+        if you:
+            return tr(
+                "{action}: {verb} more or end your turn ({blue} left)",
+                action=action(act),
+                verb=verb,
+                blue=blue,
+            )
+        return tr(
+            "{action}: {verb} more or end their turn ({blue} left)",
+            action=action(act),
+            verb=verb,
+            blue=blue,
+        )
     if you:
-        return f"{action(act)}, your turn: {verb} or pass ({blue})"
-    return f"{action(act)}: {verb} or pass ({blue})"
+        return tr(
+            "{action}, your turn: {verb} or pass ({blue})", action=action(act), verb=verb, blue=blue
+        )
+    return tr("{action}: {verb} or pass ({blue})", action=action(act), verb=verb, blue=blue)
 
 
 def turn_ping(state: State, names: Sequence[str], user_id: int) -> str:
@@ -73,8 +103,16 @@ def turn_ping(state: State, names: Sequence[str], user_id: int) -> str:
     head = f"{PLAYER_MARKS[seat].emoji} {mention(user_id)}"
     if state.step == "choose":
         return fit(
-            f"Round {state.round}/{state.rounds} · Phase {state.phase}/{data.PHASES_PER_ROUND}"
-            f" — {head}, you are start player: {must_decide(state)}."
+            tr(
+                "Round {round}/{rounds} · Phase {phase}/{phases} — {head}, you are start "
+                "player: {must}.",
+                round=state.round,
+                rounds=state.rounds,
+                phase=state.phase,
+                phases=data.PHASES_PER_ROUND,
+                head=head,
+                must=must_decide(state),
+            )
         )
     return fit(f"{head} — {must_decide(state)}.")
 
@@ -94,12 +132,13 @@ def _landing(evs: list[dict[str, Any]], i: int, it: str) -> str:
 
 def _where(e: dict[str, Any]) -> str:
     if e["kind"] == "tile_placed":
-        ship = f"ship #{e['ship'] + 1}"
-        return f"new {ship}" if e["new_ship"] else ship
+        if e["new_ship"]:
+            return tr("new ship #{n}", n=e["ship"] + 1)
+        return tr("ship #{n}", n=e["ship"] + 1)
     if e["kind"] == "tile_stored":
-        return "storage"
+        return tr("storage")
     if e["kind"] == "tile_lost":
-        return "lost (storage full)"
+        return tr("lost (storage full)")
     return "?"
 
 
@@ -118,49 +157,78 @@ def did(events: Iterable[dict[str, Any]]) -> str:
         if k == "bonus_received":
             bits = []
             if e["vp"]:
-                bits.append(f"+{e['vp']} VP")
+                bits.append(tr("+{n} VP", n=e["vp"]))
             if e["workers"]:
-                bits.append(f"+{plural(e['workers'], 'worker')}")
+                bits.append("+" + plural(e["workers"], "worker"))
             if e["taler"]:
-                bits.append(f"+{e['taler']} taler")
-            parts.append(" ".join(bits) + " bonus")
+                bits.append(tr("+{n} taler", n=e["taler"]))
+            parts.append(tr("{gains} bonus", gains=" ".join(bits)))
         elif k == "tile_stored" and e["reason"] == "bonus":
-            parts.append(f"bonus {item(e['item'])} → storage")
+            parts.append(tr("bonus {item} → storage", item=item(e["item"])))
         elif k == "tile_lost" and e["reason"] in ("bonus", "reward", "free_tile"):
-            parts.append(f"{item(e['item'])} lost (storage full)")
+            parts.append(tr("{item} lost (storage full)", item=item(e["item"])))
         elif k == "tile_not_received":
-            parts.append(f"no {e['reason'].replace('_', ' ')}: stacks empty")
+            why = {"bonus": N_("bonus"), "reward": N_("reward"), "free_tile": N_("free tile")}
+            reason = e["reason"]
+            words_ = tr(why[reason]) if reason in why else str(reason).replace("_", " ")
+            parts.append(tr("no {what}: stacks empty", what=words_))
         elif k == "bought":
             where = _landing(evs, i, e["item"])
-            parts.append(f"bought {item(e['item'])} {e['price']} → {where}")
+            parts.append(
+                tr(
+                    "bought {item} {price} → {where}",
+                    item=item(e["item"]),
+                    price=e["price"],
+                    where=where,
+                )
+            )
         elif k == "tile_stored" and e["reason"] == "free_tile":
-            parts.append(f"free {item(e['item'])} → storage")
+            parts.append(tr("free {item} → storage", item=item(e["item"])))
         elif k == "transported":
             where = _landing(evs, i, e["item"])
-            parts.append(f"moved {item(e['item'])} → {where}")
+            parts.append(tr("moved {item} → {where}", item=item(e["item"]), where=where))
         elif k == "money_taken":
-            parts.append(f"Money: {plural(e['workers'], 'worker')} → {e['taler']} taler")
-        elif k == "crowns_scored":
-            capped = f" (capped from {e['vp_before_cap']})" if e["vp"] < e["vp_before_cap"] else ""
             parts.append(
-                f"Crowns: {plural(e['workers'], 'worker')} × {plural(e['crowns'], 'crown')} → "
-                f"{e['vp']} VP{capped}"
+                tr(
+                    "Money: {workers} → {taler} taler",
+                    workers=plural(e["workers"], "worker"),
+                    taler=e["taler"],
+                )
+            )
+        elif k == "crowns_scored":
+            capped = (
+                tr(" (capped from {raw})", raw=e["vp_before_cap"])
+                if e["vp"] < e["vp_before_cap"]
+                else ""
+            )
+            parts.append(
+                tr(
+                    "Crowns: {workers} × {crowns} → {vp} VP{capped}",
+                    workers=plural(e["workers"], "worker"),
+                    crowns=plural(e["crowns"], "crown"),
+                    vp=e["vp"],
+                    capped=capped,
+                )
             )
         elif k == "delivered":
-            parts.append(f"delivered ship #{e['ship'] + 1} ({', '.join(e['goods'])})")
+            goods = ", ".join(words.goods_word(g) for g in e["goods"])
+            parts.append(tr("delivered ship #{n} ({goods})", n=e["ship"] + 1, goods=goods))
         elif k == "ship_finished":
-            parts.append(f"finished ship #{e['ship'] + 1} (size {e['size']})")
+            parts.append(tr("finished ship #{n} (size {size})", n=e["ship"] + 1, size=e["size"]))
         elif k == "reward_taken":
             if e["reward"] == "goods":
-                parts.append("reward " + " + ".join(e["goods"]))
+                goods = " + ".join(words.goods_word(g) for g in e["goods"])
+                parts.append(tr("reward {what}", what=goods))
             else:
-                parts.append("reward " + data.REWARD_NAMES.get(e["reward"], e["reward"]))
+                parts.append(tr("reward {what}", what=words.reward_name(e["reward"])))
         elif k == "extra_started":
-            parts.append(f"extra action: {action(e['action'])}")
+            parts.append(tr("extra action: {action}", action=action(e["action"])))
         elif k == "passed":
             flipped = nxt["value"] if nxt and nxt["kind"] == "pass_tile_flipped" else None
             parts.append(
-                f"passed (−{flipped} tile flipped)" if flipped else "passed (no pass tile left)"
+                tr("passed (−{n} tile flipped)", n=flipped)
+                if flipped
+                else tr("passed (no pass tile left)")
             )
         elif k == "taler_paid":
             paid += e["amount"]
@@ -169,15 +237,15 @@ def did(events: Iterable[dict[str, Any]]) -> str:
             own += e["own"]
         i += 1
     if not parts:
-        parts.append("nothing")
+        parts.append(tr("nothing"))
     text = " · ".join(parts)
-    costs = [f"{paid} taler"] if paid else []
+    costs = [tr("{n} taler", n=paid)] if paid else []
     if blue or own:
         workers = plural(blue + own, "worker")
         if blue and own:
-            workers += f" ({blue} blue)"
+            workers += tr(" ({n} blue)", n=blue)
         elif blue:
-            workers += " (blue)"
+            workers += tr(" (blue)")
         costs.append(workers)
     if costs:
         text += " · " + ", ".join(costs)
@@ -206,16 +274,28 @@ def phase_summary(
     `round_end` maps seat -> pass-tile penalty when this phase ended a round.
     """
     space = int(header["space"])
-    bonus = data.bonus_text(data.SPACE_BONUS[space])
-    head = (
-        f"**Round {header['round']} · Phase {header['phase']} · {action(header['action'])}** "
-        f"on space {space} (bonus {bonus}, {plural(int(header['blue']), 'blue worker')})"
+    head = tr(
+        "**Round {round} · Phase {phase} · {action}** on space {space} (bonus {bonus}, {blue})",
+        round=header["round"],
+        phase=header["phase"],
+        action=action(header["action"]),
+        space=space,
+        bonus=words.bonus_text(data.SPACE_BONUS[space]),
+        blue=plural(int(header["blue"]), "blue worker"),
     )
     tail = []
     if round_end is not None:
-        lost = [f"{name(names[s])} −{v} VP" for s, v in sorted(round_end.items()) if v]
+        lost = [
+            tr("{name} −{n} VP", name=name(names[s]), n=v)
+            for s, v in sorted(round_end.items())
+            if v
+        ]
         tail.append(
-            f"Round {header['round']} ends · pass tiles cost: {', '.join(lost) or 'nobody'}"
+            tr(
+                "Round {round} ends · pass tiles cost: {lost}",
+                round=header["round"],
+                lost=", ".join(lost) or tr("nobody"),
+            )
         )
     tail.append(legend(names))
     # Player lines share what the header and the legend leave, so neither is ever cut.
@@ -230,19 +310,38 @@ def phase_summary(
 
 def status_line(state: State, names: Sequence[str]) -> str:
     """Whose turn it is and what they must decide (no mention: status never pings)."""
-    head = f"Round {state.round}/{state.rounds} · Phase {state.phase}/{data.PHASES_PER_ROUND}"
+    head = tr(
+        "Round {round}/{rounds} · Phase {phase}/{phases}",
+        round=state.round,
+        rounds=state.rounds,
+        phase=state.phase,
+        phases=data.PHASES_PER_ROUND,
+    )
     if state.step == "over":
-        return fit(f"{head} · the game is over.")
+        return fit(tr("{head} · the game is over.", head=head))
     seat = state.current
     assert seat is not None
-    who = f"{PLAYER_MARKS[seat].emoji} {name(names[seat])} (seat {seat + 1})"
-    return fit(f"{head} · {who} must {must_decide(state, you=False)}.")
+    who = tr(
+        "{emoji} {name} (seat {n})",
+        emoji=PLAYER_MARKS[seat].emoji,
+        name=name(names[seat]),
+        n=seat + 1,
+    )
+    return fit(
+        tr("{head} · {who} must {must}.", head=head, who=who, must=must_decide(state, you=False))
+    )
 
 
 def scores_line(state: State, names: Sequence[str]) -> str:
     return " · ".join(
-        f"{PLAYER_MARKS[i].emoji} {name(n)} {p.score} VP, {p.taler} taler, "
-        f"{plural(p.workers, 'worker')}"
+        tr(
+            "{emoji} {name} {vp} VP, {taler} taler, {workers}",
+            emoji=PLAYER_MARKS[i].emoji,
+            name=name(n),
+            vp=p.score,
+            taler=p.taler,
+            workers=plural(p.workers, "worker"),
+        )
         for i, (n, p) in enumerate(zip(names, state.players, strict=True))
     )
 
@@ -252,21 +351,35 @@ def final_result(state: State, names: Sequence[str]) -> str:
     scores = final_scores(state)
     ranked = sorted(scores, key=lambda s: (s.rank, s.seat))
     winners = [s for s in ranked if s.rank == 1]
-    lines = ["**Game over!**"]
+    lines = [tr("**Game over!**")]
     if len(winners) == 1:
         w = winners[0]
-        lines.append(f"🏆 {name(names[w.seat])} wins with {w.vp} VP.")
+        lines.append(tr("🏆 {name} wins with {vp} VP.", name=name(names[w.seat]), vp=w.vp))
     else:
-        who = " and ".join(name(names[w.seat]) for w in winners)
+        who = tr(" and ").join(name(names[w.seat]) for w in winners)
         lines.append(
-            f"🏆 {who} share the win with {winners[0].vp} VP "
-            "(same VP, same leftovers: the tie-break could not split them)."
+            tr(
+                "🏆 {who} share the win with {vp} VP (same VP, same leftovers: the tie-break "
+                "could not split them).",
+                who=who,
+                vp=winners[0].vp,
+            )
         )
     for s in ranked:
         lines.append(
-            f"{s.rank}. {PLAYER_MARKS[s.seat].emoji} {name(names[s.seat])} — {s.vp} VP "
-            f"(track {s.track}, goods {sum(s.goods_vp)}, ships {s.ships_vp}, leftovers "
-            f"{s.leftover_vp} from {s.total_taler} taler)"
+            tr(
+                "{rank}. {emoji} {name} — {vp} VP (track {track}, goods {goods}, ships {ships}, "
+                "leftovers {leftover} from {taler} taler)",
+                rank=s.rank,
+                emoji=PLAYER_MARKS[s.seat].emoji,
+                name=name(names[s.seat]),
+                vp=s.vp,
+                track=s.track,
+                goods=sum(s.goods_vp),
+                ships=s.ships_vp,
+                leftover=s.leftover_vp,
+                taler=s.total_taler,
+            )
         )
     # N-END-4: only ties on VP need the tie-break explained.
     by_vp: dict[int, list[Any]] = {}
@@ -278,17 +391,25 @@ def final_result(state: State, names: Sequence[str]) -> str:
         first = group[0]
         others = ", ".join(name(names[g.seat]) for g in group[1:])
         if any(g.tiebreak[0] != first.tiebreak[0] for g in group[1:]):
-            why = (
-                f"more taler left over after scoring leftovers ({first.tiebreak[0]} "
-                f"vs {', '.join(str(g.tiebreak[0]) for g in group[1:])})"
+            why = tr(
+                "more taler left over after scoring leftovers ({mine} vs {theirs})",
+                mine=first.tiebreak[0],
+                theirs=", ".join(str(g.tiebreak[0]) for g in group[1:]),
             )
         else:
-            why = (
-                f"the higher leftover total ({first.tiebreak[1]} "
-                f"vs {', '.join(str(g.tiebreak[1]) for g in group[1:])})"
+            why = tr(
+                "the higher leftover total ({mine} vs {theirs})",
+                mine=first.tiebreak[1],
+                theirs=", ".join(str(g.tiebreak[1]) for g in group[1:]),
             )
         lines.append(
-            f"Tie-break at {vp} VP: {name(names[first.seat])} ranks ahead of {others} with {why}."
+            tr(
+                "Tie-break at {vp} VP: {name} ranks ahead of {others} with {why}.",
+                vp=vp,
+                name=name(names[first.seat]),
+                others=others,
+                why=why,
+            )
         )
     lines.append(legend(names))
     return fit("\n".join(lines))
@@ -303,11 +424,14 @@ def confirmation_needed(state: State, seat: int, move: dict[str, Any]) -> str | 
     act = action(state.action)
     if mtype == "end_turn" and turn.extra is None:
         if turn.uses == 0 and not turn.passed:
-            return f"You haven't used {act} this turn, so ending it now is a pass."
+            return tr(
+                "You haven't used {action} this turn, so ending it now is a pass.", action=act
+            )
         if turn.blue > 0 and not turn.passed:
-            return (
-                f"You still have {plural(turn.blue, 'blue worker')} for {act}; "
-                "they are lost when your turn ends."
+            return tr(
+                "You still have {blue} for {action}; they are lost when your turn ends.",
+                blue=plural(turn.blue, "blue worker"),
+                action=act,
             )
     if mtype == "buy" and move.get("to") == "storage":
         it = move.get("item")
@@ -316,13 +440,15 @@ def confirmation_needed(state: State, seat: int, move: dict[str, Any]) -> str | 
             full = player.storage_used + data.item_units(it) > data.STORAGE_UNITS
             if full and price_of(state, it) == 0:
                 # N-BUY-5: legal, but the tile is lost; the worker is spent all the same.
-                return (
-                    f"Your storage has no room for the {item(it)}: it costs 0 taler but "
-                    "would be lost, and the worker is spent all the same."
+                return tr(
+                    "Your storage has no room for the {item}: it costs 0 taler but would be "
+                    "lost, and the worker is spent all the same.",
+                    item=item(it),
                 )
     if mtype == "pass" and seat == state.start:
-        return (
-            f"You chose {act} and took its bonus; if you pass you don't perform it yourself "
-            "(the others still may)."
+        return tr(
+            "You chose {action} and took its bonus; if you pass you don't perform it yourself "
+            "(the others still may).",
+            action=act,
         )
     return None
