@@ -12,7 +12,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from bot import i18n
 from bot.games.nauticus import words
+from bot.i18n import tr
 from engine.nauticus import State, data, legal_moves
 
 OptionType = Literal["int", "str", "bool"]
@@ -152,7 +154,7 @@ def encode_dest(to: Any) -> str:
             return f"ship{n + 1}-{to['end']}"
         if isinstance(n, int) and isinstance(to.get("tile"), int):
             return f"ship{n + 1}-tile{to['tile'] + 1}"
-    raise BadOption(f"{to!r} is not a destination")
+    raise BadOption(tr("{value} is not a destination", value=repr(to)))
 
 
 def to_call(move: Mapping[str, Any]) -> Call:
@@ -200,6 +202,16 @@ _ACTION_NAMES = {_norm(a): a for a in data.ACTIONS}
 _REWARD_NAMES = {_norm(k): k for k in data.REWARD_KINDS} | {
     _norm(v): k for k, v in data.REWARD_NAMES.items()
 }
+# What a player may type is also read in every language the bot speaks ("mât Gouvernail",
+# "Livrer"): a French player typing instead of picking from the list is understood too.
+for _locale in i18n.TRANSLATED:
+    with i18n.use(_locale):
+        for _item in data.ITEMS:
+            _ITEM_NAMES.setdefault(_norm(words.item_label(_item)), _item)
+        for _action in data.ACTIONS:
+            _ACTION_NAMES.setdefault(_norm(words.action_label(_action)), _action)
+        for _kind in data.REWARD_KINDS:
+            _REWARD_NAMES.setdefault(_norm(words.reward_name(_kind)), _kind)
 _DEST_RE = re.compile(r"^(?:ship\s*)?#?\s*(\d+)\s*[-:/, ]?\s*(front|back|tile\s*(\d+))$")
 
 
@@ -211,7 +223,7 @@ def parse_item(value: str) -> str:
     """
     item = _ITEM_NAMES.get(_norm(value))
     if item is None:
-        raise BadOption(f"{value!r} is not an item; pick one from the list.")
+        raise BadOption(tr("{value} is not an item; pick one from the list.", value=repr(value)))
     return item
 
 
@@ -231,12 +243,15 @@ def parse_dest(value: str) -> Any:
         ship = int(m.group(1)) - 1
         if m.group(3) is not None:
             if int(m.group(3)) < 1:
-                raise BadOption(f"{value!r}: tiles are numbered from 1.")
+                raise BadOption(tr("{value}: tiles are numbered from 1.", value=repr(value)))
             return {"ship": ship, "tile": int(m.group(3)) - 1}
         return {"ship": ship, "end": m.group(2)}
     raise BadOption(
-        f"{value!r} is not a destination; use storage, new, ship2-front, ship2-back or "
-        "ship2-tile3 (or pick one from the list)."
+        tr(
+            "{value} is not a destination; use storage, new, ship2-front, ship2-back or "
+            "ship2-tile3 (or pick one from the list).",
+            value=repr(value),
+        )
     )
 
 
@@ -249,25 +264,33 @@ def parse_goods(value: str) -> list[str]:
     parts = [p for p in re.split(r"[+,/&\s]+", value.strip().lower()) if p]
     if not 1 <= len(parts) <= 2 or any(p not in data.GOODS for p in parts):
         raise BadOption(
-            f"{value!r} is not a choice of goods; write two kinds like fish+salt "
-            f"(kinds: {', '.join(data.GOODS)})."
+            tr(
+                "{value} is not a choice of goods; write two kinds like fish+salt (kinds: "
+                "{kinds}).",
+                value=repr(value),
+                kinds=", ".join(data.GOODS),
+            )
         )
     return parts
 
 
 def _int(value: Any, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int | str):
-        raise BadOption(f"{what} must be a whole number, not {value!r}.")
+        raise BadOption(
+            tr("{option} must be a whole number, not {value}.", option=what, value=repr(value))
+        )
     try:
         return int(value)
     except ValueError:
-        raise BadOption(f"{what} must be a whole number, not {value!r}.") from None
+        raise BadOption(
+            tr("{option} must be a whole number, not {value}.", option=what, value=repr(value))
+        ) from None
 
 
 def _str(options: Mapping[str, Any], name: str) -> str:
     value = options.get(name)
     if not isinstance(value, str) or not value.strip():
-        raise BadOption(f"The option {name!r} is required.")
+        raise BadOption(tr("The option {name} is required.", name=repr(name)))
     return value
 
 
@@ -279,7 +302,7 @@ def from_call(command: str, options: Mapping[str, Any]) -> dict[str, Any]:
     """
     spec = BY_NAME.get(command)
     if spec is None:
-        raise BadOption(f"/nauticus {command} is not a move command.")
+        raise BadOption(tr("/nauticus {command} is not a move command.", command=command))
     mtype = spec.move_type
     move: dict[str, Any] = {"type": mtype}
     if mtype == "choose_action":
@@ -297,21 +320,27 @@ def from_call(command: str, options: Mapping[str, Any]) -> dict[str, Any]:
         kind = _REWARD_NAMES.get(_norm(_str(options, "kind")))
         if kind is None:
             raise BadOption(
-                f"{options.get('kind')!r} is not a reward; the rewards are: "
-                f"{', '.join(data.REWARD_KINDS)}."
+                tr(
+                    "{value} is not a reward; the rewards are: {kinds}.",
+                    value=repr(options.get("kind")),
+                    kinds=", ".join(data.REWARD_KINDS),
+                )
             )
         move["kind"] = kind
         goods = options.get("goods")
         if kind == "goods":
             if not isinstance(goods, str) or not goods.strip():
-                raise BadOption("The goods reward needs goods:, e.g. goods:fish+salt.")
+                raise BadOption(tr("The goods reward needs goods:, e.g. goods:fish+salt."))
             move["goods"] = parse_goods(goods)
     elif mtype == "extra":
         action = _ACTION_NAMES.get(_norm(_str(options, "action")))
         if action is None:
             raise BadOption(
-                f"{options.get('action')!r} is not an action; the actions are: "
-                f"{', '.join(data.ACTIONS)}."
+                tr(
+                    "{value} is not an action; the actions are: {actions}.",
+                    value=repr(options.get("action")),
+                    actions=", ".join(data.ACTIONS),
+                )
             )
         move["action"] = action
     return move
@@ -336,8 +365,12 @@ def _label(state: State, seat: int, move: Mapping[str, Any], option: str) -> str
         if mtype == "buy":
             return words.buy_label(state, item)
         if mtype == "transport":
-            return f"{words.item_label(item)} (in storage: {player.storage.count(item)})"
-        return f"{words.item_label(item)} (to storage)"
+            return tr(
+                "{item} (in storage: {n})",
+                item=words.item_label(item),
+                n=player.storage.count(item),
+            )
+        return tr("{item} (to storage)", item=words.item_label(item))
     if option == "to":
         return words.dest_label(player, move["item"], move["to"])
     if option == "workers":
@@ -349,7 +382,11 @@ def _label(state: State, seat: int, move: Mapping[str, Any], option: str) -> str
     if option == "goods":
         return words.reward_label("goods", move.get("goods"))
     if option == "action":
-        return f"{words.action_label(move['action'])} (+{data.EXTRA_WORKERS} workers)"
+        return tr(
+            "{action} (+{n} workers)",
+            action=words.action_label(move["action"]),
+            n=data.EXTRA_WORKERS,
+        )
     return str(dict(to_call(move).options).get(option))
 
 

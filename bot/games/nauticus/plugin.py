@@ -12,6 +12,7 @@ from typing import Any
 from bot import texts as common
 from bot.games.nauticus import moves_map, rules_digest, words
 from bot.games.nauticus import texts as nt
+from bot.i18n import N_, tr
 from bot.plugin import (
     BadOption,
     EventLine,
@@ -44,12 +45,12 @@ def state_of(seen: Seen) -> State:
 
 
 _THEN = {
-    "buy": "Where does it go?",
-    "transport": "Where does it go?",
-    "money": "How many workers?",
-    "crowns": "How many workers?",
-    "reward": "Which goods?",
-    "extra": "Which action?",
+    "buy": N_("Where does it go?"),
+    "transport": N_("Where does it go?"),
+    "money": N_("How many workers?"),
+    "crowns": N_("How many workers?"),
+    "reward": N_("Which goods?"),
+    "extra": N_("Which action?"),
 }
 
 
@@ -82,12 +83,12 @@ class NauticusPlugin:
     rules_topics: Mapping[str, str] = {k: t for k, (t, _) in rules_digest.TOPICS.items()}
     panel = PanelSpec(
         buttons=(
-            PanelButton("pass", "Pass", "secondary"),
-            PanelButton("extra", "Extra action", "primary"),
-            PanelButton("end_extra", "End extra action", "primary"),
-            PanelButton("end_turn", "End turn", "success", after_back=True),
+            PanelButton("pass", N_("Pass"), "secondary"),
+            PanelButton("extra", N_("Extra action"), "primary"),
+            PanelButton("end_extra", N_("End extra action"), "primary"),
+            PanelButton("end_turn", N_("End turn"), "success", after_back=True),
         ),
-        yes_anyway="Yes, buy it anyway",
+        yes_anyway=N_("Yes, buy it anyway"),
     )
 
     # --- commands ------------------------------------------------------------------------
@@ -135,35 +136,46 @@ class NauticusPlugin:
         state, seat, move = state_of(seen), seen.audience, moves[0]
         if len(moves) == 1 and move["type"] in ("money", "crowns"):
             # A group of one move is played at once, so its label names the move exactly.
-            return f"{words.action_label(move['type'])}: {self.then_label(seen, move)}"
+            return tr(
+                "{action}: {choice}",
+                action=words.action_label(move["type"]),
+                choice=self.then_label(seen, move),
+            )
         player = state.players[seat]
         t = move["type"]
         if t == "choose_action":
             return words.space_label(state, move["space"])
         if t == "take_bonus":
-            return f"Bonus: {words.item_label(move['item'])} (to storage)"
+            return tr("Bonus: {item} (to storage)", item=words.item_label(move["item"]))
         if t == "buy":
             label = words.buy_label(state, move["item"])
             units = data.item_units(move["item"])
             full = player.storage_used + units > data.STORAGE_UNITS
             if full and move["to"] == "storage" and price_of(state, move["item"]) == 0:
-                label += " — storage full: it would be lost"
+                label += tr(" — storage full: it would be lost")
             return label
         if t == "take_free_tile":
-            return f"Free tile: {words.item_label(move['item'])} (to storage)"
+            return tr("Free tile: {item} (to storage)", item=words.item_label(move["item"]))
         if t == "transport":
             n = player.storage.count(move["item"])
-            return f"Transport {words.item_label(move['item'])} — 1 worker ({n} in storage)"
+            return tr(
+                "Transport {item} — 1 worker ({n} in storage)",
+                item=words.item_label(move["item"]),
+                n=n,
+            )
         if t == "money":
-            return "Money — 1 worker each, 2 taler per worker"
+            return tr("Money — 1 worker each, 2 taler per worker")
         if t == "crowns":
-            return f"Crowns — {words.plural(player.crowns, 'crown')} × workers (max 15 VP)"
+            return tr(
+                "Crowns — {crowns} × workers (max 15 VP)",
+                crowns=words.plural(player.crowns, "crown"),
+            )
         if t == "deliver":
             return words.deliver_label(player, move["ship"])
         if t == "reward":
-            return f"Reward: {words.reward_label(move['kind'])}"
+            return tr("Reward: {reward}", reward=words.reward_label(move["kind"]))
         if t == "extra":
-            return f"Extra action — +{data.EXTRA_WORKERS} workers, then any action"
+            return tr("Extra action — +{n} workers, then any action", n=data.EXTRA_WORKERS)
         return key
 
     def then_label(self, seen: Seen, move: Move) -> str:
@@ -182,7 +194,8 @@ class NauticusPlugin:
         return str(move)
 
     def then_placeholder(self, move: Move) -> str:
-        return _THEN.get(move["type"], "Choose")
+        placeholder = _THEN.get(str(move["type"]))
+        return tr(placeholder) if placeholder is not None else tr("Choose")
 
     # --- words ---------------------------------------------------------------------------
 
@@ -197,10 +210,13 @@ class NauticusPlugin:
 
     def start_post(self, seen: Seen) -> Post:
         state = state_of(seen)
-        text = common.fit(
-            f"**Nauticus begins** — {len(seen.names)} players, {state.rounds} rounds of "
-            f"{data.PHASES_PER_ROUND} action phases.\n{common.legend(seen.names)}"
+        head = tr(
+            "**Nauticus begins** — {players} players, {rounds} rounds of {phases} action phases.",
+            players=len(seen.names),
+            rounds=state.rounds,
+            phases=data.PHASES_PER_ROUND,
         )
+        text = common.fit(f"{head}\n{common.legend(seen.names)}")
         return Post(text, ("board",))
 
     def unit(self, seen: Seen) -> tuple[int, int]:
@@ -241,16 +257,17 @@ class NauticusPlugin:
         seat = seen.audience
         state = state_of(seen)
         player = state.players[seat]
-        lines = [f"**Your shipyard** (seat {seat + 1})", _resources_line(state, seat)]
+        lines = [tr("**Your shipyard** (seat {n})", n=seat + 1), _resources_line(state, seat)]
         for i, ship in enumerate(player.ships):
-            goods = ", ".join(g for g in ship.goods if g is not None)
+            goods = ", ".join(words.goods_word(g) for g in ship.goods if g is not None)
             lines.append(
-                f"Ship #{i + 1}: {words.ship_summary(ship)}" + (f" · {goods}" if goods else "")
+                tr("Ship #{n}: {summary}", n=i + 1, summary=words.ship_summary(ship))
+                + (f" · {goods}" if goods else "")
             )
         if not player.ships:
-            lines.append("No ships yet.")
-        stored = ", ".join(words.item_label(i) for i in player.storage) or "empty"
-        lines.append(f"Storage: {stored}")
+            lines.append(tr("No ships yet."))
+        stored = ", ".join(words.item_label(i) for i in player.storage) or tr("empty")
+        lines.append(tr("Storage: {items}", items=stored))
         return "\n".join(lines)
 
     def private_line(self, event: Mapping[str, Any]) -> str:
@@ -314,48 +331,74 @@ def _resources_line(state: State, seat: int) -> str:
     turn = state.turn
     blue = ""
     if turn is not None and turn.seat == seat and turn.extra is None and turn.blue:
-        blue = f" (+{turn.blue} blue)"
-    extra = "extra action ready" if p.extra else "extra action used"
-    return (
-        f"{words.plural(p.workers, 'worker')}{blue} · {p.taler} taler · "
-        f"{words.plural(p.crowns, 'crown')} · storage {p.storage_used}/{data.STORAGE_UNITS} · "
-        f"{p.score} VP · {extra}"
+        blue = tr(" (+{n} blue)", n=turn.blue)
+    extra = tr("extra action ready") if p.extra else tr("extra action used")
+    return tr(
+        "{workers}{blue} · {taler} taler · {crowns} · storage {used}/{size} · {vp} VP · {extra}",
+        workers=words.plural(p.workers, "worker"),
+        blue=blue,
+        taler=p.taler,
+        crowns=words.plural(p.crowns, "crown"),
+        used=p.storage_used,
+        size=data.STORAGE_UNITS,
+        vp=p.score,
+        extra=extra,
     )
 
 
 def _situation(state: State, seat: int) -> str:
     """What the seat must decide now, in one line."""
-    head = f"Round {state.round}/{state.rounds} · Phase {state.phase}/{data.PHASES_PER_ROUND}"
+    head = tr(
+        "Round {round}/{rounds} · Phase {phase}/{phases}",
+        round=state.round,
+        rounds=state.rounds,
+        phase=state.phase,
+        phases=data.PHASES_PER_ROUND,
+    )
     if state.step == "over":
-        return f"{head} — the game is over."
+        return tr("{head} — the game is over.", head=head)
     if state.current != seat:
-        return f"{head} — not your turn: seat {(state.current or 0) + 1} decides now."
+        return tr(
+            "{head} — not your turn: seat {n} decides now.", head=head, n=(state.current or 0) + 1
+        )
     if state.step == "choose":
-        return f"{head} — you are start player: choose the action for this phase."
+        return tr("{head} — you are start player: choose the action for this phase.", head=head)
     if state.step == "bonus":
         space = state.space
         assert space is not None
-        return (
-            f"{head} — choose the tile of your bonus ({data.bonus_text(data.SPACE_BONUS[space])})."
+        return tr(
+            "{head} — choose the tile of your bonus ({bonus}).",
+            head=head,
+            bonus=words.bonus_text(data.SPACE_BONUS[space]),
         )
     turn = state.turn
     assert turn is not None
     if turn.pending:
         pending = turn.pending[0]
         if pending.kind == "reward":
-            return (
-                f"{head} — ship #{pending.ship + 1} is finished! Choose "
-                f"{words.plural(pending.left, 'reward')} (max 2 of each)."
+            return tr(
+                "{head} — ship #{n} is finished! Choose {rewards} (max 2 of each).",
+                head=head,
+                n=pending.ship + 1,
+                rewards=words.plural(pending.left, "reward"),
             )
-        return f"{head} — you bought all four: choose your free tile."
+        return tr("{head} — you bought all four: choose your free tile.", head=head)
     if turn.extra is not None:
-        return f"{head} — extra action: {words.action_label(turn.extra)} (no blue workers)."
+        return tr(
+            "{head} — extra action: {action} (no blue workers).",
+            head=head,
+            action=words.action_label(turn.extra),
+        )
     action = words.action_label(state.action or "")
     if turn.passed:
-        return f"{head} — {action}: you passed; take your extra action or end your turn."
+        return tr(
+            "{head} — {action}: you passed; take your extra action or end your turn.",
+            head=head,
+            action=action,
+        )
     if turn.uses:
-        return f"{head} — {action}: go on, or end your turn."
-    return f"{head} — {action}: your turn — perform it or pass."
+        return tr("{head} — {action}: go on, or end your turn.", head=head, action=action)
+    return tr("{head} — {action}: your turn — perform it or pass.", head=head, action=action)
 
 
 PLUGIN = NauticusPlugin()

@@ -258,7 +258,7 @@ def done_line(state_before_turn: State | None, raw_name: str, seat: int, events:
     head = f"✓ {PLAYER_MARKS[seat].emoji} {name(raw_name)}"
     if act and act != "?":
         head += f" — {act}"
-    return fit(f"{head}: {did(events)}")
+    return fit(tr("{head}: {did}", head=head, did=did(events)))
 
 
 def phase_summary(
