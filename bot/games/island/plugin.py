@@ -16,8 +16,9 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot import texts
+from bot import i18n, texts
 from bot.games.island import rules_digest, words
+from bot.i18n import N_, tr, trn
 from bot.plugin import (
     BadOption,
     EventLine,
@@ -73,6 +74,12 @@ _CATEGORY_ALIASES = {
     "treasure": data.TREASURE,
     "treasures": data.TREASURE,
 }
+# A category typed in another language the bot speaks ("vivres") is understood too.
+for _locale in i18n.TRANSLATED:
+    with i18n.use(_locale):
+        for _c in data.CATEGORIES:
+            _CATEGORY_ALIASES.setdefault(words.category_name(_c).lower(), _c)
+            _CATEGORY_ALIASES.setdefault(words.short_category(_c).lower(), _c)
 _PART = re.compile(r"^\s*(?:(\d+)\s*[x×*]?\s*)?([a-z]+)\s*(?:[x×*]\s*(\d+))?\s*$")
 
 
@@ -93,20 +100,27 @@ def decode_objects(text: str, category: str) -> dict[str, int]:
     parts = [p for p in re.split(r"[+,]", text.lower()) if p.strip()]
     if not parts or len(parts) > 12:
         raise BadOption(
-            f"“{texts.quoted(text[:60])}” names no cards: type them joined by +, e.g. "
-            f"{'+'.join(allowed[:2]) or 'ham+bread'}."
+            tr(
+                "“{text}” names no cards: type them joined by +, e.g. {example}.",
+                text=texts.quoted(text[:60]),
+                example="+".join(allowed[:2]) or "ham+bread",
+            )
         )
     for part in parts:
         m = _PART.match(part)
         name = m.group(2) if m else ""
         if m is None or name not in allowed:
             raise BadOption(
-                f"“{texts.quoted(part.strip()[:40])}” is not an object of "
-                f"{words.category_name(category)} ({', '.join(allowed)})."
+                tr(
+                    "“{part}” is not an object of {category} ({objects}).",
+                    part=texts.quoted(part.strip()[:40]),
+                    category=words.category_name(category),
+                    objects=", ".join(allowed),
+                )
             )
         count = int(m.group(1) or m.group(3) or 1)
         if not 1 <= count <= 9:
-            raise BadOption(f"{count} is not a number of cards (1 to 3).")
+            raise BadOption(tr("{n} is not a number of cards (1 to 3).", n=count))
         found[name] += count
     return dict(found)
 
@@ -115,7 +129,10 @@ def _category(raw: Any) -> str:
     if not isinstance(raw, str) or raw.strip().lower() not in _CATEGORY_ALIASES:
         shown = texts.quoted(str(raw)[:40])
         raise BadOption(
-            f"“{shown}” is not a category: clothing, navigation, repair, fishing or food."
+            tr(
+                "“{value}” is not a category: clothing, navigation, repair, fishing or food.",
+                value=shown,
+            )
         )
     return _CATEGORY_ALIASES[raw.strip().lower()]
 
@@ -149,8 +166,9 @@ def store_label(view: Mapping[str, Any], seat: int, move: Move) -> str:
     n = sum(objects.values())
     size = _collection(view, seat, move["category"])["size"] + n
     porthole = _porthole_for(view, size)
-    close = f" (can close: {porthole} VP)" if porthole is not None else ""
-    return f"{words.counted(Counter(objects).elements())} → {move['category']} {size}{close}"
+    close = tr(" (can close: {vp} VP)", vp=porthole) if porthole is not None else ""
+    objs = words.counted(Counter(objects).elements())
+    return f"{objs} → {words.short_category(move['category'])} {size}{close}"
 
 
 class IslandPlugin:
@@ -165,13 +183,13 @@ class IslandPlugin:
     rules_topics: Mapping[str, str] = {k: t for k, (t, _) in rules_digest.TOPICS.items()}
     panel = PanelSpec(
         buttons=(
-            PanelButton("collect", "Collect", "primary"),
-            PanelButton("close", "Close it", "success"),
-            PanelButton("keep_open", "Keep it open", "secondary"),
-            PanelButton("idle", "Do nothing", "secondary"),
+            PanelButton("collect", N_("Collect"), "primary"),
+            PanelButton("close", N_("Close it"), "success"),
+            PanelButton("keep_open", N_("Keep it open"), "secondary"),
+            PanelButton("idle", N_("Do nothing"), "secondary"),
         ),
-        what_placeholder="What do you do?",
-        yes_anyway="Yes, do it anyway",
+        what_placeholder=N_("What do you do?"),
+        yes_anyway=N_("Yes, do it anyway"),
     )
 
     # --- commands ------------------------------------------------------------------------
@@ -187,21 +205,23 @@ class IslandPlugin:
             if isinstance(col, str) and col.strip().isdigit():
                 col = int(col.strip())
             if isinstance(col, bool) or not isinstance(col, int):
-                raise BadOption(f"“{texts.quoted(str(col)[:40])}” is not a column number.")
+                raise BadOption(
+                    tr("“{value}” is not a column number.", value=texts.quoted(str(col)[:40]))
+                )
             return {"type": command, "column": col}
         if command == "store":
             category = _category(options.get("category"))
             if category == data.TREASURE:
-                raise BadOption("Treasures are never stored: they score from your hand.")
+                raise BadOption(tr("Treasures are never stored: they score from your hand."))
             objects = options.get("objects")
             if not isinstance(objects, str):
-                raise BadOption("Name the cards to store, e.g. ham+ham+bread.")
+                raise BadOption(tr("Name the cards to store, e.g. ham+ham+bread."))
             return {
                 "type": "store",
                 "category": category,
                 "objects": decode_objects(objects, category),
             }
-        raise BadOption(f"/island {texts.quoted(command[:40])} is not a move.")
+        raise BadOption(tr("/island {command} is not a move.", command=texts.quoted(command[:40])))
 
     def call_text(self, move: Move) -> str:
         t = move["type"]
@@ -233,9 +253,12 @@ class IslandPlugin:
                 mine = [c["object"] for c in hand if c["category"] == name]
                 col = _collection(view, seat, name)
                 token = _camp_token(view, name)
-                label = f"{name} — hand: {words.counted(mine)} · collection {col['size']}" + (
-                    f" · camp token {data.TOKEN_NAME.get(token, token)}" if token else ""
-                )
+                label = tr(
+                    "{category} — hand: {cards} · collection {n}",
+                    category=words.short_category(name),
+                    cards=words.counted(mine),
+                    n=col["size"],
+                ) + (tr(" · camp token {token}", token=words.token_name(token)) if token else "")
                 if want in label.lower():
                     out.append(Suggestion(label[:100], name))
         elif command == "store" and option == "objects":
@@ -251,7 +274,7 @@ class IslandPlugin:
                 value = encode_objects(m["objects"])
                 label = store_label(view, seat, m)
                 if cat is None:
-                    label = f"{m['category']}: {label}"
+                    label = f"{words.short_category(m['category'])}: {label}"
                 if want in value or want in label.lower():
                     out.append(Suggestion(label[:100], value))
         return out[:MAX_SUGGESTIONS]
@@ -265,15 +288,25 @@ class IslandPlugin:
         head = f"{words.hand_short(view, seat)}\n"
         where = f"{words.round_words(view)} · "
         if view["step"] == "over":
-            return head + where + "the game is over."
+            return head + where + tr("the game is over.")
         current = view["current"]
         if current != seat:
             who = words.who(seen.names, current)
-            return head + where + f"not your turn: {who} must {words.decision(view, you=False)}."
+            return (
+                head
+                + where
+                + tr(
+                    "not your turn: {who} must {must}.",
+                    who=who,
+                    must=words.decision(view, you=False),
+                )
+            )
         col = words.facing(view, seat)
         if view["step"] in ("act", "close") and col is not None:
-            where += f"you face {words.column_label(view, col)} · "
-        return texts.fit(head + where + f"**your turn:** {words.decision(view, you=True)}.")
+            where += tr("you face {column}", column=words.column_label(view, col)) + " · "
+        return texts.fit(
+            head + where + tr("**your turn:** {must}.", must=words.decision(view, you=True))
+        )
 
     def group_key(self, move: Move) -> str:
         t = move["type"]
@@ -286,20 +319,32 @@ class IslandPlugin:
         assert seat is not None
         t = move["type"]
         if t in ("place", "move"):
-            verb = "Place your pawn above" if t == "place" else f"Move your pawn {view['side']}"
+            side = words.side_word(str(view["side"]))
             if len(moves) == 1:
-                return f"{verb} {words.column_label(view, move['column'])}"
-            return f"{verb} a column ({len(moves)} choices)"
+                column = words.column_label(view, move["column"])
+                if t == "place":
+                    return tr("Place your pawn above {column}", column=column)
+                return tr("Move your pawn {side} {column}", side=side, column=column)
+            if t == "place":
+                return tr("Place your pawn above a column ({n} choices)", n=len(moves))
+            return tr("Move your pawn {side} a column ({n} choices)", side=side, n=len(moves))
         if t == "store":
             cat = move["category"]
             if len(moves) == 1:
-                return f"Store {store_label(view, seat, move)}"
+                return tr("Store {what}", what=store_label(view, seat, move))
             hand = view["players"][seat]["hand"] or []
             mine = words.counted(c["object"] for c in hand if c["category"] == cat)
-            return f"Store {words.category_name(cat)} — from hand: {mine}"
-        return {"collect": "Collect", "close": "Close it", "keep_open": "Keep it open"}.get(
-            t, "Do nothing"
-        )
+            return tr(
+                "Store {category} — from hand: {cards}",
+                category=words.category_name(cat),
+                cards=mine,
+            )
+        label = {
+            "collect": N_("Collect"),
+            "close": N_("Close it"),
+            "keep_open": N_("Keep it open"),
+        }.get(t, N_("Do nothing"))
+        return tr(label)
 
     def then_label(self, seen: Seen, move: Move) -> str:
         view, seat = _view(seen), seen.audience
@@ -311,7 +356,7 @@ class IslandPlugin:
         return self.call_text(move)
 
     def then_placeholder(self, move: Move) -> str:
-        return "Which column?" if move["type"] in ("place", "move") else "Which cards?"
+        return tr("Which column?") if move["type"] in ("place", "move") else tr("Which cards?")
 
     # --- words ---------------------------------------------------------------------------
 
@@ -324,22 +369,36 @@ class IslandPlugin:
         hands = ", ".join(
             f"{texts.name(seen.names[p['seat']])} {p['hand_size']}" for p in view["players"]
         )
-        head = f"{words.round_words(view)}, turn {words.turn_in_game(view)}"
+        head = tr("{round}, turn {n}", round=words.round_words(view), n=words.turn_in_game(view))
         if view["step"] == "over":
-            now = "the game is over"
+            now = tr("the game is over")
         else:
             cur = view["current"]
-            now = f"{words.who(seen.names, cur)} must {words.decision(view, you=False)}"
+            now = tr(
+                "{who} must {must}",
+                who=words.who(seen.names, cur),
+                must=words.decision(view, you=False),
+            )
         return texts.fit(
-            f"{head} · {now} · Nautilus: {cards} cards left · cards in hand: {hands}",
+            tr(
+                "{head} · {now} · Nautilus: {n} cards left · cards in hand: {hands}",
+                head=head,
+                now=now,
+                n=cards,
+                hands=hands,
+            ),
             600,
         )
 
     def turn_ping(self, seen: Seen, user_id: int) -> str:
         view = _view(seen)
         return texts.fit(
-            f"{texts.mention(user_id)} — your turn. {words.round_words(view)}: "
-            f"{words.decision(view, you=True)}. `/island hand` shows your cards."
+            tr(
+                "{mention} — your turn. {round}: {must}. `/island hand` shows your cards.",
+                mention=texts.mention(user_id),
+                round=words.round_words(view),
+                must=words.decision(view, you=True),
+            )
         )
 
     def start_post(self, seen: Seen) -> Post:
@@ -349,12 +408,18 @@ class IslandPlugin:
         first = words.who(seen.names, view["first_player"])
         return Post(
             texts.fit(
-                f"**Nautilus Island begins** — {n} players, {len(view['columns'])} columns "
-                f"of {sizes} stacks, bow (column 0) to stern. Collect cards, store sets into "
-                "collections, take bonus tokens and close collections with portholes; when a "
-                f"column runs out, one last round is played. {first} places first.\n"
-                f"{texts.legend(seen.names)}\n`/island hand` shows your secret hand; "
-                "`/island rules` has the rules."
+                tr(
+                    "**Nautilus Island begins** — {n} players, {columns} columns of {sizes} "
+                    "stacks, bow (column 0) to stern. Collect cards, store sets into collections, "
+                    "take bonus tokens and close collections with portholes; when a column runs "
+                    "out, one last round is played. {first} places first.",
+                    n=n,
+                    columns=len(view["columns"]),
+                    sizes=sizes,
+                    first=first,
+                )
+                + f"\n{texts.legend(seen.names)}\n"
+                + tr("`/island hand` shows your secret hand; `/island rules` has the rules.")
             ),
             ("board",),
         )
@@ -384,14 +449,21 @@ class IslandPlugin:
             return None
         bview, aview = _view(before), _view(after)
         lines = [
-            f"**{words.round_words(bview)} · turn {words.turn_in_game(bview)}** — "
-            + words.turn_story(before.names, seat, turn)
+            tr(
+                "**{round} · turn {n}** — {story}",
+                round=words.round_words(bview),
+                n=words.turn_in_game(bview),
+                story=words.turn_story(before.names, seat, turn),
+            )
         ]
         lines += words.table_notes(turn)
         if aview["step"] != "over" and aview["current"] is not None:
             lines.append(
-                f"Next: {words.who(after.names, aview['current'])} — "
-                f"{words.decision(aview, you=False)}."
+                tr(
+                    "Next: {who} — {must}.",
+                    who=words.who(after.names, aview["current"]),
+                    must=words.decision(aview, you=False),
+                )
             )
         return Post(texts.fit("\n".join(lines)), ("board", "areas"))
 
@@ -399,15 +471,19 @@ class IslandPlugin:
         view = _view(seen)
         final = view.get("final") or []
         winners = [s for s in final if s["rank"] == 1]
-        lines = ["**Nautilus Island is over!**"]
+        lines = [tr("**Nautilus Island is over!**")]
         if winners:
-            names = " and ".join(words.who(seen.names, s["seat"]) for s in winners)
-            lines.append(f"🏆 {names} wins with {winners[0]['vp']} VP.")
+            names = tr(" and ").join(words.who(seen.names, s["seat"]) for s in winners)
+            lines.append(tr("🏆 {name} wins with {vp} VP.", name=names, vp=winners[0]["vp"]))
             top = [s for s in final if s["vp"] == winners[0]["vp"]]
             if len(top) > 1:
                 lines.append(
-                    f"Tie on {winners[0]['vp']} VP: the tied pawn nearest the stern wins "
-                    f"(column {winners[0]['tiebreak']}, I-END-2)."
+                    tr(
+                        "Tie on {vp} VP: the tied pawn nearest the stern wins (column {column}, "
+                        "I-END-2).",
+                        vp=winners[0]["vp"],
+                        column=winners[0]["tiebreak"],
+                    )
                 )
         lines += words.score_lines(final, seen.names)
         return Post(texts.fit("\n".join(lines)), ("score_sheet",))
@@ -419,30 +495,46 @@ class IslandPlugin:
         me = view["players"][seat]
         hand = me["hand"] or []
         lines = [
-            f"**Your hand** ({words.who(seen.names, seat)}, {texts.plural(len(hand), 'card')})"
+            tr(
+                "**Your hand** ({who}, {cards})",
+                who=words.who(seen.names, seat),
+                cards=trn("{n} card", "{n} cards", len(hand)),
+            )
         ]
-        lines += words.hand_lines(hand) or ["empty"]
-        lines.append(f"Treasures in hand: {me['treasure_vp'] or 0} VP at the end.")
-        lines.append(f"Your collections: {words.collections_line(me)}")
-        lines.append(f"Bonus and porthole VP so far: {me['score']}")
+        lines += words.hand_lines(hand) or [tr("empty")]
+        lines.append(tr("Treasures in hand: {vp} VP at the end.", vp=me["treasure_vp"] or 0))
+        lines.append(tr("Your collections: {line}", line=words.collections_line(me)))
+        lines.append(tr("Bonus and porthole VP so far: {vp}", vp=me["score"]))
         col = words.facing(view, seat)
         if col is not None:
-            lines.append(f"Your pawn is {me['pawn']['side']} {words.column_label(view, col)}.")
+            lines.append(
+                tr(
+                    "Your pawn is {side} {column}.",
+                    side=words.side_word(str(me["pawn"]["side"])),
+                    column=words.column_label(view, col),
+                )
+            )
         if view["step"] != "over":
             if view["current"] == seat:
-                lines.append(f"**Your turn:** {words.decision(view, you=True)}.")
+                lines.append(tr("**Your turn:** {must}.", must=words.decision(view, you=True)))
             else:
                 cur = words.who(seen.names, view["current"])
-                lines.append(f"{cur} must {words.decision(view, you=False)}.")
+                lines.append(
+                    tr("{who} must {must}.", who=cur, must=words.decision(view, you=False))
+                )
         return texts.fit("\n".join(lines))
 
     def private_line(self, event: Mapping[str, Any]) -> str:
         if event.get("kind") == "card_drawn":
             card = str(event.get("card", ""))
             cat = card.split(":")[0]
-            return (
-                f"you took the {words.object_of(card)} of {words.category_name(cat)} from the "
-                f"face-down stack {event.get('stack')} of column {event.get('column')}"
+            return tr(
+                "you took the {object} of {category} from the face-down stack {stack} of column "
+                "{column}",
+                object=words.object_name(words.object_of(card)),
+                category=words.category_name(cat),
+                stack=event.get("stack"),
+                column=event.get("column"),
             )
         return str(event.get("kind", "?"))
 
@@ -452,9 +544,10 @@ class IslandPlugin:
         view = _view(seen)
         if move.get("type") == "keep_open" and view["last_round"] and view["step"] == "close":
             pending = view.get("pending") or {}
-            return (
-                "This is the last round: a collection kept open now can never be closed, so "
-                f"its {pending.get('porthole')} VP porthole would be lost."
+            return tr(
+                "This is the last round: a collection kept open now can never be closed, so its "
+                "{vp} VP porthole would be lost.",
+                vp=pending.get("porthole"),
             )
         return None
 

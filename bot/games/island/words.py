@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from bot import texts
+from bot.i18n import N_, tr, trn
 from engine.island import data
 
 EMOJI = {
@@ -23,8 +24,85 @@ EMOJI = {
 }
 
 
+# The engine's words (`engine.island.data`), marked for the catalogue and said through `tr`
+# where shown; the French are the rulebook's (Vêtements, Outils de navigation, …, jetons Hublot).
+CATEGORY_WORDS = {
+    "clothing": N_("clothing"),
+    "navigation": N_("navigation tools"),
+    "repair": N_("repair tools"),
+    "fishing": N_("fishing gear"),
+    "food": N_("food"),
+    "treasure": N_("Nautilus treasures"),
+}
+SHORT_CATEGORY_WORDS = {
+    "clothing": N_("clothing"),
+    "navigation": N_("navigation"),
+    "repair": N_("repair"),
+    "fishing": N_("fishing"),
+    "food": N_("food"),
+    "treasure": N_("treasure"),
+}
+OBJECT_WORDS = {
+    "hat": N_("hat"),
+    "coat": N_("coat"),
+    "boots": N_("boots"),
+    "gloves": N_("gloves"),
+    "compass": N_("compass"),
+    "spyglass": N_("spyglass"),
+    "sextant": N_("sextant"),
+    "chart": N_("chart"),
+    "hammer": N_("hammer"),
+    "saw": N_("saw"),
+    "wrench": N_("wrench"),
+    "rope": N_("rope"),
+    "rod": N_("rod"),
+    "net": N_("net"),
+    "harpoon": N_("harpoon"),
+    "hook": N_("hook"),
+    "bread": N_("bread"),
+    "cheese": N_("cheese"),
+    "fruit": N_("fruit"),
+    "ham": N_("ham"),
+    "pearl": N_("pearl"),
+    "coin": N_("coin"),
+    "goblet": N_("goblet"),
+    "crown": N_("crown"),
+}
+TOKEN_WORDS = {
+    "vp2": N_("2 VP"),
+    "vp3": N_("3 VP"),
+    "per_card": N_("+1 VP per card"),
+    "double_porthole": N_("double porthole"),
+    "odd": N_("odd: 4 VP"),
+    "pair": N_("pair: 5 VP"),
+}
+SIDE_WORDS = {"above": N_("above"), "below": N_("below")}
+
+
 def category_name(category: str) -> str:
-    return data.CATEGORY_NAME.get(category, category)
+    word = CATEGORY_WORDS.get(category)
+    return tr(word) if word is not None else data.CATEGORY_NAME.get(category, category)
+
+
+def short_category(category: str) -> str:
+    """The category's short word ('food', 'navigation'), as in collection lines."""
+    word = SHORT_CATEGORY_WORDS.get(category)
+    return tr(word) if word is not None else category
+
+
+def object_name(obj: str) -> str:
+    word = OBJECT_WORDS.get(obj)
+    return tr(word) if word is not None else obj
+
+
+def token_name(token: str) -> str:
+    word = TOKEN_WORDS.get(token)
+    return tr(word) if word is not None else data.TOKEN_NAME.get(token, token)
+
+
+def side_word(side: str) -> str:
+    word = SIDE_WORDS.get(side)
+    return tr(word) if word is not None else side
 
 
 def object_of(card_id: str) -> str:
@@ -37,7 +115,11 @@ def counted(objects: Iterable[str]) -> str:
     """'ham ×2, bread' in the category's object order."""
     c = Counter(objects)
     order = sorted(c, key=lambda o: (data.OBJECT_INDEX.get(o, 99), o))
-    return ", ".join(o if c[o] == 1 else f"{o} ×{c[o]}" for o in order)
+    return ", ".join(object_name(o) if c[o] == 1 else f"{object_name(o)} ×{c[o]}" for o in order)
+
+
+def cards(n: int) -> str:
+    return trn("{n} card", "{n} cards", n)
 
 
 def who(names: Sequence[str], seat: int) -> str:
@@ -56,10 +138,24 @@ def hand_lines(hand: Sequence[Mapping[str, Any]], *, short: bool = False) -> lis
             continue
         if cat == data.TREASURE:
             vp = sum(data.TREASURE_VP.get(o, 0) for o in objs)
-            end = f"{vp} VP" if short else f"= {vp} VP at the end"
-            lines.append(f"{EMOJI[cat]} treasures: {counted(objs)} {end}")
+            end = tr("{vp} VP", vp=vp) if short else tr("= {vp} VP at the end", vp=vp)
+            lines.append(
+                tr(
+                    "{emoji} treasures: {objects} {end}",
+                    emoji=EMOJI[cat],
+                    objects=counted(objs),
+                    end=end,
+                )
+            )
         else:
-            lines.append(f"{EMOJI[cat]} {category_name(cat)}: {counted(objs)}")
+            lines.append(
+                tr(
+                    "{emoji} {category}: {objects}",
+                    emoji=EMOJI[cat],
+                    category=category_name(cat),
+                    objects=counted(objs),
+                )
+            )
     return lines
 
 
@@ -67,26 +163,31 @@ def hand_short(view: Mapping[str, Any], seat: int) -> str:
     """One line of the seat's own hand (its view), for the panel header."""
     hand = view["players"][seat]["hand"] or []
     if not hand:
-        return "Your hand: empty"
-    return f"Your hand ({len(hand)}): " + " · ".join(hand_lines(hand, short=True))
+        return tr("Your hand: empty")
+    return tr(
+        "Your hand ({n}): {cards}", n=len(hand), cards=" · ".join(hand_lines(hand, short=True))
+    )
 
 
 def column_label(view: Mapping[str, Any], c: int) -> str:
     """'column 2 — 2 stacks, 14 cards: coat on top + 1 face-down'."""
     col = view["columns"][c]
+    stacks = trn("{n} stack", "{n} stacks", col["size"])
     if col["empty"]:
-        return f"column {c} — {texts.plural(col['size'], 'stack')}, empty"
+        return tr("column {c} — {stacks}, empty", c=c, stacks=stacks)
     tops = []
     down = 0
     for st in col["stacks"]:
         if st["count"] == 0:
             continue
         if st["face"] == "up" and st["top"] is not None:
-            tops.append(st["top"]["object"])
+            tops.append(object_name(st["top"]["object"]))
         else:
             down += 1
-    shown = " + ".join(tops + ([f"{down} face-down"] if down else []))
-    return f"column {c} — {texts.plural(col['size'], 'stack')}, {col['cards']} cards: {shown}"
+    shown = " + ".join(tops + ([tr("{n} face-down", n=down)] if down else []))
+    return tr(
+        "column {c} — {stacks}, {n} cards: {shown}", c=c, stacks=stacks, n=col["cards"], shown=shown
+    )
 
 
 def facing(view: Mapping[str, Any], seat: int) -> int | None:
@@ -107,34 +208,52 @@ def turn_in_game(view: Mapping[str, Any]) -> int:
 
 
 def round_words(view: Mapping[str, Any]) -> str:
-    last = ", the last" if view["last_round"] else ""
-    return f"Round {view['round']}{last}"
+    if view["last_round"]:
+        return tr("Round {n}, the last", n=view["round"])
+    return tr("Round {n}", n=view["round"])
 
 
 def decision(view: Mapping[str, Any], *, you: bool) -> str:
     """What the current seat must decide, as a verb phrase."""
     step = view["step"]
     seat = view["current"]
-    their = "your" if you else "their"
     if step == "over" or seat is None:
-        return "nothing: the game is over"
+        return tr("nothing: the game is over")
     if step == "place":
-        return f"place {their} pawn above a column, then collect or store"
+        if you:
+            return tr("place your pawn above a column, then collect or store")
+        return tr("place their pawn above a column, then collect or store")
     if step == "move":
-        return f"move {their} pawn {view['side']} the Nautilus, then collect or store"
+        side = side_word(str(view["side"]))
+        if you:
+            return tr("move your pawn {side} the Nautilus, then collect or store", side=side)
+        return tr("move their pawn {side} the Nautilus, then collect or store", side=side)
     if step == "act":
         col = facing(view, seat)
         if col is not None and view["columns"][col]["empty"]:
-            return f"store from {their} hand (column {col} is empty) or do nothing"
-        return f"collect from column {col} or store cards"
+            if you:
+                return tr("store from your hand (column {c} is empty) or do nothing", c=col)
+            return tr("store from their hand (column {c} is empty) or do nothing", c=col)
+        return tr("collect from column {c} or store cards", c=col)
     if step == "close":
         pending = view.get("pending") or {}
-        cat = category_name(str(pending.get("category", "")))
-        return (
-            f"close {their} {cat} collection ({pending.get('size')} cards) for the "
-            f"{pending.get('porthole')} VP porthole, or keep it open"
+        params = {
+            "category": category_name(str(pending.get("category", ""))),
+            "n": pending.get("size"),
+            "vp": pending.get("porthole"),
+        }
+        if you:
+            return tr(
+                "close your {category} collection ({n} cards) for the {vp} VP porthole, or keep "
+                "it open",
+                **params,
+            )
+        return tr(
+            "close their {category} collection ({n} cards) for the {vp} VP porthole, or keep it "
+            "open",
+            **params,
         )
-    return "decide"
+    return tr("decide")
 
 
 def collections_line(player: Mapping[str, Any]) -> str:
@@ -143,12 +262,14 @@ def collections_line(player: Mapping[str, Any]) -> str:
     for col in player["collections"]:
         if not col["size"] and not col["tokens"]:
             continue
-        extra = [data.TOKEN_NAME.get(t["token"], t["token"]) for t in col["tokens"]]
+        extra = [token_name(t["token"]) for t in col["tokens"]]
         if col["closed"]:
-            extra.append(f"closed {col['porthole']} VP")
+            extra.append(tr("closed {vp} VP", vp=col["porthole"]))
         more = f" ({', '.join(extra)})" if extra else ""
-        parts.append(f"{EMOJI[col['category']]} {col['category']} {col['size']}{more}")
-    return " · ".join(parts) or "no collections yet"
+        parts.append(
+            f"{EMOJI[col['category']]} {short_category(col['category'])} {col['size']}{more}"
+        )
+    return " · ".join(parts) or tr("no collections yet")
 
 
 def turn_story(names: Sequence[str], seat: int, events: Sequence[Mapping[str, Any]]) -> str:
@@ -161,9 +282,16 @@ def turn_story(names: Sequence[str], seat: int, events: Sequence[Mapping[str, An
     for e in events:
         k = e.get("kind")
         if k == "pawn_placed":
-            parts.append(f"placed their pawn above column {e['column']}")
+            parts.append(tr("placed their pawn above column {c}", c=e["column"]))
         elif k == "pawn_moved":
-            parts.append(f"moved {e['side']} column {e['column']} (from column {e['from_column']})")
+            parts.append(
+                tr(
+                    "moved {side} column {c} (from column {old})",
+                    side=side_word(str(e["side"])),
+                    c=e["column"],
+                    old=e["from_column"],
+                )
+            )
         elif k == "card_taken":
             if e.get("card"):
                 taken.append(object_of(str(e["card"])))
@@ -172,27 +300,31 @@ def turn_story(names: Sequence[str], seat: int, events: Sequence[Mapping[str, An
         elif k == "cards_stored":
             objs = counted(object_of(str(c)) for c in e["cards"])
             parts.append(
-                f"stored {objs} in their {e['category']} collection "
-                f"(now {texts.plural(int(e['size']), 'card')})"
+                tr(
+                    "stored {objects} in their {category} collection (now {cards})",
+                    objects=objs,
+                    category=short_category(str(e["category"])),
+                    cards=cards(int(e["size"])),
+                )
             )
         elif k == "token_taken":
-            parts.append(f"took the {data.TOKEN_NAME.get(e['token'], e['token'])} token")
+            parts.append(tr("took the {token} token", token=token_name(str(e["token"]))))
         elif k == "collection_closed":
-            parts.append(f"closed it with the {e['porthole']} VP porthole")
+            parts.append(tr("closed it with the {vp} VP porthole", vp=e["porthole"]))
         elif k == "kept_open":
-            parts.append("kept it open")
+            parts.append(tr("kept it open"))
         elif k == "idled":
-            parts.append(f"faced the empty column {e['column']} and did nothing")
+            parts.append(tr("faced the empty column {c} and did nothing", c=e["column"]))
         elif k == "turn_ended":
             hand = int(e["hand_size"])
     if taken or hidden:
         got = [counted(taken)] if taken else []
         if hidden:
-            got.append(texts.plural(hidden, "face-down card"))
-        parts.append("collected " + " + ".join(got))
-    text = f"{who(names, seat)} " + ("; ".join(parts) or "played")
+            got.append(trn("{n} face-down card", "{n} face-down cards", hidden))
+        parts.append(tr("collected {cards}", cards=" + ".join(got)))
+    text = f"{who(names, seat)} " + (tr("; ").join(parts) or tr("played"))
     if hand is not None:
-        text += f" — {texts.plural(hand, 'card')} in hand"
+        text += tr(" — {cards} in hand", cards=cards(hand))
     return text + "."
 
 
@@ -203,21 +335,34 @@ def table_notes(events: Sequence[Mapping[str, Any]]) -> list[str]:
         k = e.get("kind")
         if k == "camp_refilled":
             toks = ", ".join(
-                f"{cat}: {data.TOKEN_NAME.get(tok, tok)}" for cat, tok in e.get("tokens", [])
+                f"{short_category(cat)}: {token_name(tok)}" for cat, tok in e.get("tokens", [])
             )
-            out.append(f"🏕️ The camp was refilled — {toks} ({e['reserve_left']} tokens left).")
+            out.append(
+                tr(
+                    "🏕️ The camp was refilled — {tokens} ({n} tokens left).",
+                    tokens=toks,
+                    n=e["reserve_left"],
+                )
+            )
         elif k == "column_emptied":
             if e.get("first"):
                 out.append(
-                    f"⚠️ Column {e['column']} is empty! This round is finished, then one "
-                    "last round is played."
+                    tr(
+                        "⚠️ Column {c} is empty! This round is finished, then one last round is "
+                        "played.",
+                        c=e["column"],
+                    )
                 )
             else:
-                out.append(f"Column {e['column']} is empty too.")
+                out.append(tr("Column {c} is empty too.", c=e["column"]))
         elif k == "round_ended":
-            line = f"Round {e['round']} is over: every pawn is {e['side']}."
+            line = tr(
+                "Round {n} is over: every pawn is {side}.",
+                n=e["round"],
+                side=side_word(str(e["side"])),
+            )
             if e.get("next_is_last"):
-                line += " **The next round is the last.**"
+                line += " " + tr("**The next round is the last.**")
             out.append(line)
     return out
 
@@ -226,8 +371,16 @@ def score_lines(final: Sequence[Mapping[str, Any]], names: Sequence[str]) -> lis
     lines = []
     for s in sorted(final, key=lambda s: (s["rank"], s["seat"])):
         lines.append(
-            f"{s['rank']}. {who(names, s['seat'])} — **{s['vp']} VP** (bonus tokens "
-            f"{s['bonus_vp']}, portholes {s['porthole_vp']}, treasures {s['treasure_vp']}; "
-            f"pawn at column {s['tiebreak']})"
+            tr(
+                "{rank}. {who} — **{vp} VP** (bonus tokens {bonus}, portholes {portholes}, "
+                "treasures {treasures}; pawn at column {column})",
+                rank=s["rank"],
+                who=who(names, s["seat"]),
+                vp=s["vp"],
+                bonus=s["bonus_vp"],
+                portholes=s["porthole_vp"],
+                treasures=s["treasure_vp"],
+                column=s["tiebreak"],
+            )
         )
     return lines
