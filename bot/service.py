@@ -926,8 +926,12 @@ class GameService:
                 runs.append((m.seat, [m.text]))
         shown = runs[-DIGEST_LINES:]
         lines = [
-            f"• {texts.PLAYER_MARKS[s].emoji} {texts.name(rec.names[s])}: "
-            f"{_newest_first_fit(words, 300)}"
+            tr(
+                "• {emoji} {name}: {moves}",
+                emoji=texts.PLAYER_MARKS[s].emoji,
+                name=texts.name(rec.names[s]),
+                moves=_newest_first_fit(words, 300),
+            )
             for s, words in shown
         ]
         if len(runs) > len(shown):

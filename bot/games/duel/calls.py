@@ -12,6 +12,7 @@ from typing import Any
 
 from bot import texts as common
 from bot.games.duel import words
+from bot.i18n import N_, tr
 from bot.plugin import BadOption, MoveCommand, OptionSpec, Seen, Suggestion
 from engine.api import Move
 
@@ -64,7 +65,14 @@ _SPECIALS = tuple(words.SPECIAL_WORDS)
 
 def _int(name: str, value: Any, low: int, high: int, what: str) -> int:
     if isinstance(value, bool):
-        raise BadOption(f"{name}: {common.quoted(str(value))} is not {what}.")
+        raise BadOption(
+            tr(
+                "{option}: {value} is not {what}.",
+                option=name,
+                value=common.quoted(str(value)),
+                what=tr(what),
+            )
+        )
     if isinstance(value, str):
         text = value.strip().lower()
         named = {"kraken": 15, "fishbone": 0}
@@ -73,22 +81,36 @@ def _int(name: str, value: Any, low: int, high: int, what: str) -> int:
         if text.lstrip("-").isdigit() and len(text) < 6:
             value = int(text)
         else:
-            raise BadOption(f"{name}: {common.quoted(value[:40])!r} is not {what}.")
+            raise BadOption(
+                tr(
+                    "{option}: {value} is not {what}.",
+                    option=name,
+                    value=repr(common.quoted(value[:40])),
+                    what=tr(what),
+                )
+            )
     if not isinstance(value, int) or not low <= value <= high:
-        raise BadOption(f"{name}: {common.quoted(str(value)[:40])} is not {what}.")
+        raise BadOption(
+            tr(
+                "{option}: {value} is not {what}.",
+                option=name,
+                value=common.quoted(str(value)[:40]),
+                what=tr(what),
+            )
+        )
     return value
 
 
 def _card(name: str, value: Any) -> int:
-    return _int(name, value, 0, 15, "a card (0–15: the fishbone 0, divers 1–14, the kraken 15)")
+    return _int(name, value, 0, 15, N_("a card (0–15: the fishbone 0, divers 1–14, the kraken 15)"))
 
 
 def _side(value: Any) -> int:
-    return _int("side", value, 1, 2, "a side (seat 1 or 2)") - 1
+    return _int("side", value, 1, 2, N_("a side (seat 1 or 2)")) - 1
 
 
 def _slot(value: Any) -> int:
-    return _int("slot", value, 1, 5, "a slot (1–5)") - 1
+    return _int("slot", value, 1, 5, N_("a slot (1–5)")) - 1
 
 
 def _special(value: Any) -> str:
@@ -97,16 +119,18 @@ def _special(value: Any) -> str:
         text = "diving_module"
     if text not in _SPECIALS:
         raise BadOption(
-            f"special: {common.quoted(str(value)[:40])!r} is no special; the specials are "
-            + ", ".join(words.SPECIAL_WORDS.values())
-            + "."
+            tr(
+                "special: {value} is no special; the specials are {specials}.",
+                value=repr(common.quoted(str(value)[:40])),
+                specials=", ".join(words.SPECIAL_WORDS.values()),
+            )
         )
     return text
 
 
 def _need(options: Mapping[str, Any], name: str) -> Any:
     if options.get(name) is None:
-        raise BadOption(f"The option {name} is missing.")
+        raise BadOption(tr("The option {name} is missing.", name=name))
     return options[name]
 
 
@@ -134,7 +158,9 @@ def from_call(command: str, options: Mapping[str, Any]) -> Move:
         if command == "place" and options.get("anchor") is not None:
             move["anchor"] = _card("anchor", options["anchor"])
         return move
-    raise BadOption(f"There is no duel command {common.quoted(command[:40])!r}.")
+    raise BadOption(
+        tr("There is no duel command {command}.", command=repr(common.quoted(command[:40])))
+    )
 
 
 def to_call(move: Move) -> str:
@@ -189,17 +215,23 @@ def _label(seen: Seen, command: str, option: str, value: Any, move: Move) -> str
     view = seen.view
     viewer = seen.audience
     if option == "special":
-        return f"{words.special(value)} — {words.SPECIAL_HINTS[value]}"
+        return f"{words.special(value)} — {tr(words.SPECIAL_HINTS[value])}"
     if option in ("card", "keep", "give", "anchor"):
         text = words.card_label(value)
         if command == "harpoon":
             me = view.get("me") or {}
             took = (me.get("harpoon") or {}).get("card")
-            text += " — give it back" if value == took else " — give it, keep the harpooned one"
+            text += (
+                tr(" — give it back") if value == took else tr(" — give it, keep the harpooned one")
+            )
         if command == "arrow":
             at = _where(view, value)
             if at is not None:
-                text += f" (now on {words.side(seen.names, at[0], viewer)}, slot {at[1] + 1})"
+                text += tr(
+                    " (now on {side}, slot {n})",
+                    side=words.side(seen.names, at[0], viewer),
+                    n=at[1] + 1,
+                )
         return text
     if option == "side":
         return f"{value + 1}: {words.side(seen.names, value, viewer)}"

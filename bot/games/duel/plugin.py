@@ -12,6 +12,7 @@ from typing import Any
 
 from bot import texts as common
 from bot.games.duel import calls, rules_digest, words
+from bot.i18n import N_, tr, trn
 from bot.plugin import (
     EventLine,
     MoveCommand,
@@ -25,7 +26,7 @@ from bot.plugin import (
 from engine.api import Move, Rules
 from engine.duel import RULES
 
-_THEN = {"place": "Where does it go?", "arrow": "Where does it move?"}
+_THEN = {"place": N_("Where does it go?"), "arrow": N_("Where does it move?")}
 # Public events that a seat's own move makes and its done line tells.
 _DONE_KINDS = (
     "special_kept",
@@ -57,19 +58,30 @@ def _opponent(seen: Seen) -> str:
 
 def _won_words(me: Mapping[str, Any]) -> str:
     piles = [
-        f"{d} {w['total']:+d}" if w["total"] else f"{d} 0"
+        f"{words.domain(d)} {w['total']:+d}" if w["total"] else f"{words.domain(d)} 0"
         for d, w in me["won_by_domain"].items()
         if w["cards"]
     ]
     n = len(me["won"])
-    return f"{common.plural(n, 'domain card')}" + (f" ({', '.join(piles)})" if piles else "")
+    return trn("{n} domain card", "{n} domain cards", n) + (
+        f" ({', '.join(piles)})" if piles else ""
+    )
 
 
 def _resources(seen: Seen) -> str:
     me = _me(seen)
     special = me["special"]
-    held = f"special: **{words.special(special)}**" if special else "no special"
-    return f"Your divers: **{words.values(me['divers'])}** · {held} · won: {_won_words(me)}"
+    held = (
+        tr("special: **{special}**", special=words.special(special))
+        if special
+        else tr("no special")
+    )
+    return tr(
+        "Your divers: **{divers}** · {held} · won: {won}",
+        divers=words.values(me["divers"]),
+        held=held,
+        won=_won_words(me),
+    )
 
 
 def _knowledge(seen: Seen) -> list[str]:
@@ -78,16 +90,28 @@ def _knowledge(seen: Seen) -> list[str]:
     opp = _opponent(seen)
     out = []
     if me.get("opponent_special"):
-        out.append(f"You gave {opp} the {words.special(me['opponent_special'])} (not played yet).")
+        out.append(
+            tr(
+                "You gave {name} {special} (not played yet).",
+                name=opp,
+                special=words.the_special(me["opponent_special"]),
+            )
+        )
     if me.get("eye"):
         out.append(
-            f"The eye showed {opp}'s divers in round {me['eye']['round']}: "
-            f"{words.values(me['eye']['divers'])}."
+            tr(
+                "The eye showed {name}'s divers in round {n}: {cards}.",
+                name=opp,
+                n=me["eye"]["round"],
+                cards=words.values(me["eye"]["divers"]),
+            )
         )
     if me.get("known"):
-        out.append(f"{opp} still holds: {words.values(me['known'])}.")
+        out.append(tr("{name} still holds: {cards}.", name=opp, cards=words.values(me["known"])))
     if me.get("deck_top") is not None:
-        out.append(f"You put {words.card(me['deck_top'])} back on top of the diver deck.")
+        out.append(
+            tr("You put {card} back on top of the diver deck.", card=words.card(me["deck_top"]))
+        )
     return out
 
 
@@ -99,38 +123,57 @@ def _situation(seen: Seen) -> str:
     step = view["step"]
     opp = _opponent(seen)
     if step == "over":
-        return f"{head} — the game is over."
+        return tr("{head} — the game is over.", head=head)
     if view["current"] != seen.audience:
         cur = view["current"]
-        line = f"{head} — {common.name(seen.names[cur])} must {words.must_decide(view)}."
+        line = tr(
+            "{head} — {name} must {must}.",
+            head=head,
+            name=common.name(seen.names[cur]),
+            must=words.must_decide(view),
+        )
         h = me.get("harpoon")
         if h and h["role"] == "lost":
-            line += f" Their harpoon took your {words.card_short(h['card'])}."
+            line += " " + tr("Their harpoon took your {card}.", card=words.card_short(h["card"]))
         return line
     if step == "keep":
-        drawn = " and the ".join(words.special(s) for s in me["drawn"])
-        return f"{head} — you drew the {drawn}: keep one, the other goes to {opp}."
+        drawn = tr(" and ").join(words.the_special(s) for s in me["drawn"])
+        return tr(
+            "{head} — you drew {specials}: keep one, the other goes to {name}.",
+            head=head,
+            specials=drawn,
+            name=opp,
+        )
     if step == "eye":
-        return f"{head} — play the eye to see {opp}'s divers."
+        return tr("{head} — play the eye to see {name}'s divers.", head=head, name=opp)
     if step == "dive":
-        return (
-            f"{head} — the diving module drew {words.values(me['module'])}: keep one, the "
-            "other goes back on top of the deck."
+        return tr(
+            "{head} — the diving module drew {cards}: keep one, the other goes back on top of "
+            "the deck.",
+            head=head,
+            cards=words.values(me["module"]),
         )
     if step == "harpoon":
         took = (me.get("harpoon") or {}).get("card")
-        return (
-            f"{head} — your harpoon took {opp}'s {words.card_short(took or 0)}: keep it and "
-            "give one of yours, or give it back."
+        return tr(
+            "{head} — your harpoon took {name}'s {card}: keep it and give one of yours, or give "
+            "it back.",
+            head=head,
+            name=opp,
+            card=words.card_short(took or 0),
         )
     if step == "arrow" and view.get("arrow"):
         a = view["arrow"]
-        return (
-            f"{head} — your {a['card']}'s {a['direction']} arrow must move a card: choose "
-            "which and where."
+        direction = a["direction"]
+        word = words.ARROW_WORDS.get(direction)
+        return tr(
+            "{head} — your {card}'s {direction} arrow must move a card: choose which and where.",
+            head=head,
+            card=a["card"],
+            direction=tr(word) if word is not None else direction,
         )
-    anchor = " You may play the anchor with it." if me.get("special") == "anchor" else ""
-    return f"{head} — your turn: place a card.{anchor}"
+    anchor = " " + tr("You may play the anchor with it.") if me.get("special") == "anchor" else ""
+    return tr("{head} — your turn: place a card.", head=head) + anchor
 
 
 class DuelPlugin:
@@ -144,8 +187,8 @@ class DuelPlugin:
     move_commands: Sequence[MoveCommand] = calls.MOVE_COMMANDS
     rules_topics: Mapping[str, str] = {k: t for k, (t, _) in rules_digest.TOPICS.items()}
     panel = PanelSpec(
-        buttons=(PanelButton("eye", "Play the eye", "primary"),),
-        what_placeholder="What do you do?",
+        buttons=(PanelButton("eye", N_("Play the eye"), "primary"),),
+        what_placeholder=N_("What do you do?"),
     )
 
     # --- commands ------------------------------------------------------------------------
@@ -188,32 +231,46 @@ class DuelPlugin:
         opp = _opponent(seen)
         if t == "keep":
             other = [s for s in me["drawn"] if s != move["special"]]
-            given = words.special(other[0]) if other else "other"
-            return f"Keep the {words.special(move['special'])} — give the {given} to {opp}"
+            given = words.the_special(other[0]) if other else tr("the other")
+            return tr(
+                "Keep {special} — give {given} to {name}",
+                special=words.the_special(move["special"]),
+                given=given,
+                name=opp,
+            )
         if t == "eye":
-            return f"Play the eye: see {opp}'s divers"
+            return tr("Play the eye: see {name}'s divers", name=opp)
         if t == "dive":
             back = [v for v in me["module"] if v != move["keep"]]
-            rest = f" — {words.card(back[0])} goes back on the deck" if back else ""
-            return f"Keep {words.card(move['keep'])}{rest}"
+            rest = tr(" — {card} goes back on the deck", card=words.card(back[0])) if back else ""
+            return tr("Keep {card}", card=words.card(move["keep"])) + rest
         if t == "harpoon":
             took = (me.get("harpoon") or {}).get("card")
             if move["give"] == took:
-                return f"Give {words.card(took)} back to {opp}"
-            return f"Keep {words.card(took or 0)}, give {opp} your {words.card_short(move['give'])}"
+                return tr("Give {card} back to {name}", card=words.card(took), name=opp)
+            return tr(
+                "Keep {card}, give {name} your {mine}",
+                card=words.card(took or 0),
+                name=opp,
+                mine=words.card_short(move["give"]),
+            )
         if t == "place":
-            label = f"Place {words.card_label(move['card'])}"
+            label = tr("Place {card}", card=words.card_label(move["card"]))
             if len(moves) == 1:
                 label += f" — {self.then_label(seen, move)}"
             return label
         if t == "arrow":
             at = calls._where(seen.view, move["card"])
             now = (
-                f" (now on {words.side(seen.names, at[0], seen.audience)}, slot {at[1] + 1})"
+                tr(
+                    " (now on {side}, slot {n})",
+                    side=words.side(seen.names, at[0], seen.audience),
+                    n=at[1] + 1,
+                )
                 if at
                 else ""
             )
-            label = f"Move {words.card(move['card'])}{now}"
+            label = tr("Move {card}", card=words.card(move["card"])) + now
             if len(moves) == 1:
                 label += f" → {self.then_label(seen, move)}"
             return label
@@ -228,15 +285,20 @@ class DuelPlugin:
         text = f"{words.side(seen.names, s, seen.audience)}, {words.slot(view, k)}"
         across = view["slots"][k]["sides"][1 - s]["card"]
         text += (
-            f" — across: {words.card_short(across)}" if across is not None else " — across: empty"
+            tr(" — across: {card}", card=words.card_short(across))
+            if across is not None
+            else tr(" — across: empty")
         )
         if t == "place" and "anchor" in move:
-            on = "it" if move["anchor"] == move["card"] else words.card(move["anchor"])
-            text += f" · ⚓ anchor on {on}"
+            if move["anchor"] == move["card"]:
+                text += " · " + tr("⚓ anchor on it")
+            else:
+                text += " · " + tr("⚓ anchor on {card}", card=words.card(move["anchor"]))
         return text
 
     def then_placeholder(self, move: Move) -> str:
-        return _THEN.get(str(move["type"]), "Choose")
+        placeholder = _THEN.get(str(move["type"]))
+        return tr(placeholder) if placeholder is not None else tr("Choose")
 
     # --- words ---------------------------------------------------------------------------
 
@@ -248,28 +310,36 @@ class DuelPlugin:
         if view["step"] == "over":
             return f"{words.where(view)} · {words.result(view, seen.names)}"
         cur = view["current"]
-        return (
-            f"{words.where(view)} · {words.who(seen.names, cur)} to {words.must_decide(view)} · "
-            f"Nemo token: {common.name(seen.names[view['first']])} · domain cards won: "
-            f"{words.won_counts(view, seen.names)}"
+        return tr(
+            "{where} · {who} to {must} · Nemo token: {first} · domain cards won: {won}",
+            where=words.where(view),
+            who=words.who(seen.names, cur),
+            must=words.must_decide(view),
+            first=common.name(seen.names[view["first"]]),
+            won=words.won_counts(view, seen.names),
         )
 
     def turn_ping(self, seen: Seen, user_id: int) -> str:
         view = seen.view
-        return (
-            f"{common.mention(user_id)} — your turn in the Nautilus duel ({words.where(view)}): "
-            f"{words.must_decide(view)}. Press **Play** for your private panel."
+        return tr(
+            "{mention} — your turn in the Nautilus duel ({where}): {must}. Press **Play** for "
+            "your private panel.",
+            mention=common.mention(user_id),
+            where=words.where(view),
+            must=words.must_decide(view),
         )
 
     def start_post(self, seen: Seen) -> Post:
         view = seen.view
-        text = common.fit(
-            f"**The Nautilus duel begins** — {view['rounds']} rounds. Each round you hold 5 "
-            "secret divers and a special; place cards on the ten spaces along the Nautilus, and "
-            "each slot's domain card goes to the higher card. Nemo token (first player): "
-            f"{words.who(seen.names, view['first'])}.\n{common.legend(seen.names)}\n"
-            "`/duel rules` for the rules, `/duel hand` for your hand."
+        head = tr(
+            "**The Nautilus duel begins** — {rounds} rounds. Each round you hold 5 secret divers "
+            "and a special; place cards on the ten spaces along the Nautilus, and each slot's "
+            "domain card goes to the higher card. Nemo token (first player): {first}.",
+            rounds=view["rounds"],
+            first=words.who(seen.names, view["first"]),
         )
+        tail = tr("`/duel rules` for the rules, `/duel hand` for your hand.")
+        text = common.fit(f"{head}\n{common.legend(seen.names)}\n{tail}")
         return Post(text, ("board",))
 
     def unit(self, seen: Seen) -> tuple[int, int]:
@@ -284,8 +354,8 @@ class DuelPlugin:
             and (line := words.event_line(e, before.names, before.view)) is not None
         ]
         if not lines:
-            return f"✓ {words.who(before.names, seat)} has decided."
-        return common.fit("✓ " + "; ".join(lines) + ".")
+            return tr("✓ {who} has decided.", who=words.who(before.names, seat))
+        return common.fit("✓ " + tr("; ").join(lines) + ".")
 
     def phase_post(
         self,
@@ -299,9 +369,17 @@ class DuelPlugin:
         if words.unit(after.view) == (r, p) and not over:
             return None
         names = before.names
+        rounds = before.view["rounds"]
         lines = [
-            f"**Round {r}/{before.view['rounds']} · "
-            + ("specials**" if p == 0 else f"placement {p}/{words.SPACES}**")
+            tr("**Round {n}/{rounds} · specials**", n=r, rounds=rounds)
+            if p == 0
+            else tr(
+                "**Round {n}/{rounds} · placement {p}/{spaces}**",
+                n=r,
+                rounds=rounds,
+                p=p,
+                spaces=words.SPACES,
+            )
         ]
         for m in unit_moves:
             for e in m.events:
@@ -310,7 +388,7 @@ class DuelPlugin:
                     lines.append(f"{line}.")
         awards = words.award_lines(events, names)
         if awards:
-            lines.append(f"**Round {r} ends — the awards:**")
+            lines.append(tr("**Round {n} ends — the awards:**", n=r))
             lines += awards
         for e in events:
             if e["kind"] == "round_started":
@@ -318,7 +396,11 @@ class DuelPlugin:
         if not over and p != 0:
             view = after.view
             lines.append(
-                f"Next: {words.who(names, view['current'])} must {words.must_decide(view)}."
+                tr(
+                    "Next: {who} must {must}.",
+                    who=words.who(names, view["current"]),
+                    must=words.must_decide(view),
+                )
             )
         pictures: tuple[str, ...] = () if p == 0 else ("board",)
         return Post(common.fit("\n".join(lines)), pictures)
@@ -326,9 +408,13 @@ class DuelPlugin:
     def final_post(self, seen: Seen) -> Post:
         view = seen.view
         lines = [
-            "**The Nautilus duel is over.**",
+            tr("**The Nautilus duel is over.**"),
             words.result(view, seen.names),
-            f"Domain totals ({common.name(seen.names[0])} – {common.name(seen.names[1])}):",
+            tr(
+                "Domain totals ({first} – {second}):",
+                first=common.name(seen.names[0]),
+                second=common.name(seen.names[1]),
+            ),
             *words.domain_table(view, seen.names),
         ]
         return Post(common.fit("\n".join(lines)), ("score_sheet",))
@@ -336,30 +422,37 @@ class DuelPlugin:
     def hand_text(self, seen: Seen) -> str:
         me = _me(seen)
         view = seen.view
+        divers = ", ".join(words.card_label(v) for v in me["divers"]) or tr("none (all placed)")
         lines = [
-            f"**Your hand** ({words.who(seen.names, me['seat'])}, seat {me['seat'] + 1}) · "
-            f"{words.where(view)}",
-            "Divers: "
-            + (", ".join(words.card_label(v) for v in me["divers"]) or "none (all placed)"),
+            tr(
+                "**Your hand** ({who}, seat {n}) · {where}",
+                who=words.who(seen.names, me["seat"]),
+                n=me["seat"] + 1,
+                where=words.where(view),
+            ),
+            tr("Divers: {cards}", cards=divers),
         ]
         if me["special"]:
             lines.append(
-                f"Special: **{words.special(me['special'])}** — "
-                f"{words.SPECIAL_HINTS[me['special']]}"
+                tr(
+                    "Special: **{special}** — {hint}",
+                    special=words.special(me["special"]),
+                    hint=tr(words.SPECIAL_HINTS[me["special"]]),
+                )
             )
         else:
-            lines.append("Special: none in hand")
+            lines.append(tr("Special: none in hand"))
         lines += _knowledge(seen)
-        lines.append(f"Won pile: {_won_words(me)}")
+        lines.append(tr("Won pile: {won}", won=_won_words(me)))
         for d, w in me["won_by_domain"].items():
             if w["cards"]:
                 kinds = [c["kind"] for c in w["cards"]]
                 cards = ", ".join(
-                    f"{kinds.count(k)}× {words.KIND_WORDS[k]}"
+                    f"{kinds.count(k)}× {tr(words.KIND_WORDS[k])}"
                     for k in ("two_stars", "one_star", "ink")
                     if k in kinds
                 )
-                lines.append(f"• {d}: {cards} → {w['total']}")
+                lines.append(f"• {words.domain(d)}: {cards} → {w['total']}")
         lines.append(_situation(seen))
         return common.fit("\n".join(lines))
 
