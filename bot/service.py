@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any, NamedTuple
 
-from bot import ai_seats, i18n, ratings, records, reminders, texts, undo
+from bot import ai_seats, i18n, move_words, ratings, records, reminders, texts, undo
 from bot.games import GAMES
 from bot.i18n import N_, t, tr, trn
 from bot.outbox import Outbox, error_id
@@ -751,7 +751,9 @@ class GameService:
         rules = plugin.rules
         new_state, events = rules.apply(state, seat, move)
         # The log line is public: an engine's describe never names a secret (engine/api.py).
-        text = rules.describe(move, state) + note
+        # The log line is written once, in the game's language (it is shown as stored).
+        with i18n.use(rec.locale):
+            text = move_words.describe(rec.kind, move, state) + note
         evs = [event_dict(e) for e in events]
         status = "finished" if rules.is_over(new_state) else "active"
         before = rec.seen(None)
@@ -1360,7 +1362,8 @@ class GameService:
                 cur = rec
                 for move in moves:
                     result = await self._commit(tx, cur, seat, user_id, move, note)
-                    done.append(plugin.rules.describe(move, cur.state))
+                    with i18n.use(rec.locale):
+                        done.append(move_words.describe(rec.kind, move, cur.state))
                     cur = result.record
                 with i18n.use(rec.locale):
                     admin_text = tr(

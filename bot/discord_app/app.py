@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import ai_seats, i18n, records, reminders, texts
+from bot import ai_seats, i18n, move_words, records, reminders, texts
 from bot.discord_app import ids, panel, perms, views
 from bot.discord_app.translator import channel_locale_of, locale_of
 from bot.games import GAMES
@@ -1119,7 +1119,7 @@ class GameApp:
             raise Refusal(tr("Nothing to skip: the game is over."))
         plugin = rec.plugin
         # The moderator reads this: the first skipped move in public words only.
-        first = plugin.rules.describe(plugin.skip_move(rec.seen(seat)), state)
+        first = move_words.describe(plugin.kind, plugin.skip_move(rec.seen(seat)), state)
         cid = ids.CustomId("skip", rec.id, rec.version, str(seat))
         await self.reply(
             itx,
