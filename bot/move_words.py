@@ -7,7 +7,7 @@ back to its engine's English `describe`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from types import ModuleType
 from typing import Any
 
 from bot.games import GAMES
@@ -15,16 +15,18 @@ from bot.games.duel import move_words as duel_words
 from bot.games.island import move_words as island_words
 from bot.games.nauticus import move_words as nauticus_words
 
-_BY_KIND: dict[str, Callable[[dict[str, Any], Any], str]] = {
-    "nauticus": nauticus_words.describe,
-    "island": island_words.describe,
-    "duel": duel_words.describe,
+# Modules, not functions: each game's `describe` is looked up at every call.
+_BY_KIND: dict[str, ModuleType] = {
+    "nauticus": nauticus_words,
+    "island": island_words,
+    "duel": duel_words,
 }
 
 
 def describe(kind: str, move: dict[str, Any], state: Any | None = None) -> str:
     """`move` (about to be played on `state`, if given) in words."""
-    say = _BY_KIND.get(kind)
-    if say is not None:
-        return say(move, state)
+    module = _BY_KIND.get(kind)
+    if module is not None:
+        text: str = module.describe(move, state)
+        return text
     return GAMES.get(kind).rules.describe(move, state)

@@ -76,14 +76,20 @@ def test_french_lines_use_the_rulebooks_words() -> None:
         assert move_words.describe("nauticus", {"type": "money", "workers": 3}) == (
             "Argent : 3 ouvriers → 6 talers"
         )
-        assert move_words.describe(
-            "island", {"type": "store", "category": "food", "objects": {"ham": 2, "bread": 1}}
-        ) == "Ranger 3 cartes vivres (pain, jambon ×2)"
+        assert (
+            move_words.describe(
+                "island", {"type": "store", "category": "food", "objects": {"ham": 2, "bread": 1}}
+            )
+            == "Ranger 3 cartes vivres (pain, jambon ×2)"
+        )
         assert move_words.describe("island", {"type": "idle"}) == (
             "Ne rien faire ce tour (une colonne vide et rien à ranger)"
         )
-        assert move_words.describe(
-            "duel", {"type": "place", "card": 15, "side": 1, "slot": 2, "anchor": 0}
-        ) == "Poser le kraken du côté de la place 2, emplacement 3, avec l'ancre sur l'arête"
+        assert (
+            move_words.describe(
+                "duel", {"type": "place", "card": 15, "side": 1, "slot": 2, "anchor": 0}
+            )
+            == "Poser le kraken du côté de la place 2, emplacement 3, avec l'ancre sur l'arête"
+        )
     assert island.describe({"type": "idle"}).startswith("Do nothing")
     assert duel.describe({"type": "eye"}) == "Play the eye: look at the opponent's divers"

@@ -21,6 +21,7 @@ import pytest
 
 from bot.discord_app import panel
 from bot.games.duel import calls
+from bot.games.duel import move_words as duel_move_words
 from bot.outbox import Outbox, OutMessage
 from bot.service import GameRecord, GameService
 from bot.store import Store
@@ -232,7 +233,8 @@ async def test_the_check_finds_a_channel_given_a_seats_view(
 async def test_the_check_finds_the_old_describe_naming_the_special_kept(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    real = duel.RULES.describe
+    # The log line is the bot's `describe` of the move (bot/games/duel/move_words.py).
+    real = duel_move_words.describe
 
     def old(move: Any, state: Any = None) -> str:
         if move.get("type") == "keep":
@@ -241,7 +243,7 @@ async def test_the_check_finds_the_old_describe_naming_the_special_kept(
             return f"Keep the {move['keep']} from the diving module"
         return real(move, state)
 
-    monkeypatch.setattr(duel.RULES, "describe", old)
+    monkeypatch.setattr(duel_move_words, "describe", old)
     found, _ = await play(tmp_path, 2)
     assert any("public: " in f and ("Keep the" in f) for f in found)
     assert any(f.startswith("seat ") for f in found)  # the other player's log too
