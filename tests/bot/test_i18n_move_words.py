@@ -80,10 +80,10 @@ def test_french_lines_use_the_rulebooks_words() -> None:
             move_words.describe(
                 "island", {"type": "store", "category": "food", "objects": {"ham": 2, "bread": 1}}
             )
-            == "Ranger 3 cartes vivres (pain, jambon ×2)"
+            == "Stocker 3 cartes vivres (pain, jambon ×2)"
         )
         assert move_words.describe("island", {"type": "idle"}) == (
-            "Ne rien faire ce tour (une colonne vide et rien à ranger)"
+            "Ne rien faire ce tour (une colonne vide et rien à stocker)"
         )
         assert (
             move_words.describe(

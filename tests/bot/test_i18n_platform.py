@@ -3,6 +3,7 @@ when its lobby opens), while each refusal speaks the language of the member who 
 
 from __future__ import annotations
 
+import re
 from collections.abc import AsyncIterator
 from pathlib import Path
 from types import SimpleNamespace
@@ -173,3 +174,21 @@ async def test_the_host_sets_the_games_language_and_nobody_else_may(
     # A moderator (Manage Channels) may switch it back during the game.
     await svc.start(CH, ANA, can_manage=False, order=[ANA, BEN], seed=3)
     assert (await svc.set_language(CH, CLEO, "en", can_manage=True)).locale == "en"
+
+
+@pytest.mark.parametrize("kind", ["nauticus", "island", "duel"])
+def test_every_rules_topic_reads_in_french_with_its_rule_ids_and_fits_a_message(kind: str) -> None:
+    from bot.games import GAMES
+
+    plugin = GAMES.get(kind)
+    for topic in [None, *plugin.rules_topics]:
+        english = plugin.rules_digest(topic)
+        with i18n.use("fr"):
+            french = plugin.rules_digest(topic)
+        assert french != english and len(french) <= 2000
+        # The same rule ids, in the same order: nothing summarised away in translation.
+        ids = re.findall(r"\*\*([NID]-[A-Z]+-\d+)\*\*", english)
+        assert re.findall(r"\*\*([NID]-[A-Z]+-\d+)\*\*", french) == ids
+    with i18n.use("fr"):
+        assert plugin.rules_digest(None).startswith("**")
+        assert "sujet" in plugin.rules_digest(None)

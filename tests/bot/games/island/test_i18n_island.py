@@ -68,7 +68,7 @@ def test_the_first_ping_and_the_start_post_in_french() -> None:
         start = PLUGIN.start_post(public).text
     assert ping == (
         "<@77> — à vous. Manche 1 : placer votre pion au-dessus d'une colonne, puis récolter "
-        "ou ranger. `/island hand` montre vos cartes."
+        "ou stocker. `/island hand` montre vos cartes."
     )
     assert start.startswith("**Nautilus Island commence** — 3 joueurs, ")
     assert "de la proue (colonne 0) à la poupe" in start
