@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import ai_seats, i18n, move_words, records, reminders, texts
+from bot import ai_seats, i18n, move_words, records, refusals, reminders, texts
 from bot.discord_app import ids, panel, perms, views
 from bot.discord_app.translator import channel_locale_of, locale_of
 from bot.games import GAMES
@@ -123,8 +123,12 @@ class GameApp:
             # e.g. the same interaction delivered twice, or it expired): nothing to reply to.
             log.info("interaction %s not answerable: %s", itx.id, exc)
             return
-        if isinstance(exc, IllegalMove | BadOption):
-            # These quote the option values as typed: never let them format text or mention.
+        if isinstance(exc, IllegalMove):
+            # The engine's English sentence, said in the member's language (bot/refusals.py);
+            # it quotes the option values as typed: never let them format text or mention.
+            await self.reply(itx, texts.quoted(refusals.text(exc)))
+            return
+        if isinstance(exc, BadOption):
             await self.reply(itx, texts.quoted(str(exc)))
             return
         if isinstance(exc, ServiceError | Refusal | DiskFull | reminders.SettingError):
@@ -293,7 +297,8 @@ class GameApp:
             return
         except (StaleVersion, IllegalMove) as exc:
             rec = await self._game(channel_id)
-            await self._edit_panel(itx, rec, seat, note=f"⚠️ {exc}")
+            said = refusals.text(exc) if isinstance(exc, IllegalMove) else str(exc)
+            await self._edit_panel(itx, rec, seat, note=f"⚠️ {said}")
             return
         note = f"✅ {result.text}{self._posting_warning(itx)}"
         undo = await self.service.can_undo(channel_id, itx.user.id)

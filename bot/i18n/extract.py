@@ -59,6 +59,13 @@ def template() -> Catalog:
         if s.context is not None and cat.get(s.text, context=s.context) is not None:
             continue
         cat.add(s.text, context=s.context, auto_comments=[f"{s.kind} {s.where}"])
+    # The engines' refusals, as templates (bot/refusals.py).
+    from bot import refusals
+
+    for msgid, where, sources in refusals.engine_templates():
+        note = [where] + ([f"{{{i}}} = {src}" for i, src in enumerate(sources)] if sources else [])
+        if cat.get(msgid, context=refusals.CONTEXT) is None:
+            cat.add(msgid, context=refusals.CONTEXT, auto_comments=note)
     for command, name in NAME_OVERRIDES:
         cat.add(name, context=f"{i18n.NAME}:{command}", auto_comments=[f"name /{command} {name}"])
     return cat
