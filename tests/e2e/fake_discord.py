@@ -159,6 +159,7 @@ class User:
     username: str
     global_name: str | None = None
     bot: bool = False
+    locale: str = "en-US"  # the language of the user's Discord client (interactions carry it)
 
     def to_json(self) -> JSON:
         return {
@@ -1045,7 +1046,7 @@ class FakeDiscord:
             "data": data,
             "token": token,
             "version": 1,
-            "locale": "en-US",
+            "locale": user.locale,
             "entitlements": [],
             "entitlement_sku_ids": [],
             "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
