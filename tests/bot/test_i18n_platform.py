@@ -192,3 +192,16 @@ def test_every_rules_topic_reads_in_french_with_its_rule_ids_and_fits_a_message(
     with i18n.use("fr"):
         assert plugin.rules_digest(None).startswith("**")
         assert "sujet" in plugin.rules_digest(None)
+
+
+async def test_the_offline_runner_plays_a_whole_game_in_french(tmp_path: Path) -> None:
+    from bot.offline import run_offline
+
+    result = await run_offline(None, 2, tmp_path, game="duel", pictures=False, locale="fr")
+    text = result.transcript.read_text(encoding="utf-8")
+    assert "**Salon d'attente de Nautilus duel** ouvert par Ana" in text
+    assert "- [Rejoindre] [Quitter] [Lancer]" in text and "- [Jouer] (game 1" in text
+    assert "**Le duel Nautilus est terminé.**" in text
+    assert "The Nautilus duel is over." not in text and "Round 6/6" not in text
+    panels = (tmp_path / "private" / "ana.md").read_text(encoding="utf-8")
+    assert "Vos scaphandriers" in panels and "Your divers" not in panels
