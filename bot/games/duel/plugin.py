@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot import texts as common
-from bot.games.duel import calls, rules_digest, words
+from bot.games.duel import calls, move_words, rules_digest, words
 from bot.i18n import N_, tr, trn
 from bot.plugin import (
     EventLine,
@@ -301,6 +301,10 @@ class DuelPlugin:
         return tr(placeholder) if placeholder is not None else tr("Choose")
 
     # --- words ---------------------------------------------------------------------------
+
+    def describe_move(self, move: Move, state: Any | None = None) -> str:
+        """The move log's line, in the language of the context (bot.move_words)."""
+        return move_words.describe(move, state)
 
     def must_decide(self, seen: Seen, *, you: bool) -> str:
         return words.must_decide(seen.view)

@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot import i18n, texts
-from bot.games.island import rules_digest, words
+from bot.games.island import move_words, rules_digest, words
 from bot.i18n import N_, tr, trn
 from bot.plugin import (
     BadOption,
@@ -359,6 +359,10 @@ class IslandPlugin:
         return tr("Which column?") if move["type"] in ("place", "move") else tr("Which cards?")
 
     # --- words ---------------------------------------------------------------------------
+
+    def describe_move(self, move: Move, state: Any | None = None) -> str:
+        """The move log's line, in the language of the context (bot.move_words)."""
+        return move_words.describe(move, state)
 
     def must_decide(self, seen: Seen, *, you: bool) -> str:
         return words.decision(_view(seen), you=you)
