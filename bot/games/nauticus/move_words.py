@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.games.nauticus import words
-from bot.i18n import tr
+from bot.i18n import tr, trn
 from engine.nauticus import data
 from engine.nauticus.rules import price_of
 from engine.nauticus.state import State
@@ -49,12 +49,16 @@ def describe(move: dict[str, Any], state: State | None = None) -> str:
     if t == "choose_action":
         space = move.get("space")
         if state is not None and isinstance(space, int) and 0 <= space < data.SPACES:
-            return tr(
+            blue = state.blue_on(space)
+            # The engine says "blue workers" for any count; French agrees in number.
+            return trn(
                 "Choose {action} on space {space} (bonus {bonus}, {blue} blue workers)",
+                "Choose {action} on space {space} (bonus {bonus}, {blue} blue workers)",
+                blue,
                 action=words.action_label(state.tiles[space]),
                 space=space,
                 bonus=words.bonus_text(data.SPACE_BONUS[space]),
-                blue=state.blue_on(space),
+                blue=blue,
             )
         return tr("Choose the action on space {space}", space=space)
     if t == "take_bonus":
