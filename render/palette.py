@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from render.words import w, w_
+
 Color = tuple[int, int, int]
 
 INK: Final[Color] = (25, 28, 36)
@@ -29,8 +31,8 @@ PLAYER_COLOR: Final[tuple[Color, ...]] = (
     (36, 160, 72),
     (246, 196, 30),
 )
-PLAYER_SYMBOL: Final[tuple[str, ...]] = ("circle", "square", "triangle", "cross")
-PLAYER_COLOR_NAME: Final[tuple[str, ...]] = ("red", "blue", "green", "yellow")
+PLAYER_SYMBOL: Final[tuple[str, ...]] = (w_("circle"), w_("square"), w_("triangle"), w_("cross"))
+PLAYER_COLOR_NAME: Final[tuple[str, ...]] = (w_("red"), w_("blue"), w_("green"), w_("yellow"))
 
 CREST_COLOR: Final[dict[str, Color]] = {
     "whale": (28, 52, 120),
@@ -43,4 +45,9 @@ CREST_COLOR: Final[dict[str, Color]] = {
 
 def player_words(seat: int) -> str:
     """'seat 2 (blue square)': how texts name a seat's colour and symbol."""
-    return f"seat {seat + 1} ({PLAYER_COLOR_NAME[seat]} {PLAYER_SYMBOL[seat]})"
+    return w(
+        "seat {n} ({colour} {symbol})",
+        n=seat + 1,
+        colour=w(PLAYER_COLOR_NAME[seat]),
+        symbol=w(PLAYER_SYMBOL[seat]),
+    )

@@ -13,10 +13,15 @@ from __future__ import annotations
 import importlib
 import os
 
+from bot import i18n
 from bot.games.duel.plugin import PLUGIN as DUEL
 from bot.games.island.plugin import PLUGIN as ISLAND
 from bot.games.nauticus.plugin import PLUGIN as NAUTICUS
 from bot.plugin import GamePlugin, Registry
+from render import words as picture_words
+
+# The pictures' words speak the language of the context they are drawn in (render/words.py).
+picture_words.install(i18n.template, i18n.template_n, i18n.template_c)
 
 GAMES = Registry()
 GAMES.add(NAUTICUS)

@@ -169,6 +169,26 @@ def number(value: float, digits: int = 1) -> str:
     return format_decimal(value, format=pattern, locale=current())
 
 
+def template(msgid: str, /) -> str:
+    """The translation of `msgid` in the current locale, placeholders left as they are (for
+    `render.words`, which fills them itself)."""
+    cat = catalogue(current())
+    return (cat.get(msgid) if cat else None) or msgid
+
+
+def template_n(singular: str, plural: str, n: int, /) -> str:
+    """The form of a counted text for `n` in the current locale, placeholders unfilled."""
+    cat = catalogue(current())
+    found = cat.get_plural(singular, n) if cat else None
+    return found or (singular if n == 1 else plural)
+
+
+def template_c(context: str, msgid: str, /) -> str:
+    """The translation of `msgid` under `context` in the current locale, placeholders unfilled."""
+    cat = catalogue(current())
+    return (cat.get(msgid, context) if cat else None) or msgid
+
+
 def N_(msgid: str, /) -> str:
     """Mark a text for the catalogue where it is defined (a table of words) without
     translating it there: the code that shows it calls `tr` on it at that moment."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import io
 from pathlib import Path
+from typing import Any
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_file
@@ -27,20 +28,29 @@ KEYWORDS = {"t": (1,), "tr": (1,), "tn": (1, 2), "trn": (1, 2), "N_": (1,)}
 NAME_OVERRIDES = (("games replace", "new"), ("settings quiet", "to"))
 
 
-def code_messages() -> list[tuple[str | tuple[str, str], str]]:
-    """(msgid or (singular, plural), 'file:line') of every catalogue call in bot/."""
-    out: list[tuple[str | tuple[str, str], str]] = []
-    for path in sorted(ROOT.rglob("*.py")):
-        if path.parent == Path(__file__).parent:
-            continue  # the catalogue's own definitions
-        for _lineno, message, _comments, _context in extract_from_file(
-            "python", str(path), keywords=KEYWORDS
+# The words the pictures draw (render/words.py): render never imports bot, so it has its own.
+RENDER = ROOT.parent / "render"
+RENDER_KEYWORDS: dict[str, Any] = {"w": (1,), "wn": (1, 2), "w_": (1,), "wc": ((1, "c"), 2)}
+
+
+def code_messages() -> list[tuple[str | tuple[str, str], str, str | None]]:
+    """(msgid or (singular, plural), 'file:line') of every catalogue call in bot/ and of every
+    picture word in render/."""
+    out: list[tuple[str | tuple[str, str], str, str | None]] = []
+    sources = [(p, KEYWORDS) for p in sorted(ROOT.rglob("*.py"))]
+    sources += [(p, RENDER_KEYWORDS) for p in sorted(RENDER.rglob("*.py"))]
+    for path, keywords in sources:
+        own = path.parent == Path(__file__).parent or path == RENDER / "words.py"
+        if own:
+            continue  # the catalogues' own definitions
+        for _lineno, message, _comments, context in extract_from_file(
+            "python", str(path), keywords=keywords
         ):
             where = str(path.relative_to(ROOT.parent))  # no line: edits elsewhere stay quiet
             if isinstance(message, tuple):
-                out.append(((str(message[0]), str(message[1])), where))
+                out.append(((str(message[0]), str(message[1])), where, context))
             else:
-                out.append((str(message), where))
+                out.append((str(message), where, context))
     return out
 
 
@@ -51,8 +61,9 @@ def template() -> Catalog:
     from bot.discord_app.translator import tree_strings
 
     cat = Catalog(project="nauticus-bot", fuzzy=False)
-    for msgid, where in code_messages():
-        cat.add(msgid, auto_comments=[where])
+    for msgid, where, context in code_messages():
+        if cat.get(msgid[0] if isinstance(msgid, tuple) else msgid, context=context) is None:
+            cat.add(msgid, context=context, auto_comments=[where])
     for s in tree_strings(build_groups()):
         if s.context is None and cat.get(s.text) is not None:
             continue  # the same text elsewhere in the tree

@@ -12,6 +12,7 @@ from render import palette as P
 from render.canvas import Box, Canvas, Format, Mark, Picture, min_font_px, num
 from render.icons import icon
 from render.nauticus.text import board_alt
+from render.words import w, w_, wc
 
 WIDTH = 800
 # Font sizes: the smallest stays 12 px tall when the picture is shown 400 px wide.
@@ -60,15 +61,20 @@ SUPPLY_ROWS: tuple[tuple[str, ...], ...] = (
     ("coffee", "grain", "fish", "salt", *(f"sail_{c}" for c in P.CREST_COLOR)),
 )
 ACTION_LABEL = {
-    "hulls": "HULLS",
-    "masts": "MASTS",
-    "sails": "SAILS",
-    "goods": "GOODS",
-    "transport": "TRANSPORT",
-    "money": "MONEY",
-    "deliver": "DELIVER",
-    "crowns": "CROWNS",
+    "hulls": w_("HULLS"),
+    "masts": w_("MASTS"),
+    "sails": w_("SAILS"),
+    "goods": w_("GOODS"),
+    "transport": w_("TRANSPORT"),
+    "money": w_("MONEY"),
+    "deliver": w_("DELIVER"),
+    "crowns": w_("CROWNS"),
 }
+
+
+def _action_label(space: dict[str, Any]) -> str:
+    label = ACTION_LABEL[space["action"]]
+    return w(label)
 
 
 def cell_box(space: int) -> Box:
@@ -152,7 +158,7 @@ def _bonus(c: Canvas, space: dict[str, Any], x: int, y: int) -> None:
         box = c.text((x, y), text, MEDIUM, P.INK, key=key, anchor="lm")
         x = box[2] + 2
         if ic is None:
-            box = c.text((x, y), "VP", SMALL, P.INK, anchor="lm")
+            box = c.text((x, y), w("VP"), SMALL, P.INK, anchor="lm")
             x = box[2] + 12
         else:
             c.icon((x, y - 17), icon(ic, 34), key=key, value=ic)
@@ -179,7 +185,7 @@ def _space(c: Canvas, space: dict[str, Any], view: dict[str, Any]) -> None:
         c.icon((tx1 - 40, ty0 + 4), icon("anchor_tile", 36), key=f"space.{i}", value="anchor_tile")
     c.text(
         ((tx0 + right) // 2, (ty0 + ty1) // 2 + 1),
-        ACTION_LABEL[space["action"]],
+        _action_label(space),
         MEDIUM,
         (205, 205, 210) if flipped else P.PAPER,
         key=f"space.{i}.action",
@@ -194,7 +200,7 @@ def _space(c: Canvas, space: dict[str, Any], view: dict[str, Any]) -> None:
         c.icon((bx, by - 17), icon("blue_empty", 34), key="label", value="blue_empty")
     for k in range(blue):
         c.icon((bx + 28 * k, by - 17), icon("blue_worker", 34), key="label", value="blue_worker")
-    c.text((x1 - 10, by), "blue", SMALL, P.BLUE, anchor="rm")
+    c.text((x1 - 10, by), wc("workers", "blue"), SMALL, P.BLUE, anchor="rm")
     if view["wheel_anchor"] == i:
         c.icon(
             (x1 - 112, by - 18), icon("wheel_anchor", 36), key=f"space.{i}", value="wheel_anchor"
@@ -271,7 +277,7 @@ def _wheel(c: Canvas, view: dict[str, Any]) -> None:
 
 def _top(c: Canvas, view: dict[str, Any]) -> None:
     y = TOP // 2 - 3
-    box = c.text((MARGIN + 4, y), "Round", SMALL, P.PAPER, anchor="lm")
+    box = c.text((MARGIN + 4, y), w("Round"), SMALL, P.PAPER, anchor="lm")
     box = c.text(
         (box[2] + 8, y),
         f"{view['round']}/{view['rounds']}",
@@ -280,7 +286,7 @@ def _top(c: Canvas, view: dict[str, Any]) -> None:
         key="round",
         anchor="lm",
     )
-    box = c.text((box[2] + 18, y), "Phase", SMALL, P.PAPER, anchor="lm")
+    box = c.text((box[2] + 18, y), w("Phase"), SMALL, P.PAPER, anchor="lm")
     c.text(
         (box[2] + 8, y),
         f"{view['phase']}/{view['phases']}",
@@ -293,7 +299,7 @@ def _top(c: Canvas, view: dict[str, Any]) -> None:
         c.text((WIDTH - MARGIN - 4, y), "Game over", MEDIUM, P.CURRENT, key="over", anchor="rm")
         return
     seat = view["start_player"]
-    box = c.text((WIDTH // 2 + 90, y), "Start", SMALL, P.PAPER, anchor="lm")
+    box = c.text((WIDTH // 2 + 90, y), wc("start player", "Start"), SMALL, P.PAPER, anchor="lm")
     c.icon((box[2] + 8, y - 16), icon("start", 32), key="start", value="flag")
     c.icon((box[2] + 44, y - 16), icon(f"player_{seat}", 32), key="start", value=f"player_{seat}")
     c.text((box[2] + 82, y), str(seat + 1), MEDIUM, P.PAPER, key="start", anchor="lm")
@@ -312,7 +318,7 @@ def _players(c: Canvas, view: dict[str, Any]) -> None:
         if view["start_player"] == seat and view["step"] != "over":
             c.icon((x1 - 36, cy - 15), icon("start", 30), key=f"player.{seat}", value="start")
             right -= 32
-        box = c.text((right, cy + 2), "VP", SMALL, P.INK, anchor="rm")
+        box = c.text((right, cy + 2), w("VP"), SMALL, P.INK, anchor="rm")
         c.text(
             (box[0] - 4, cy + 2),
             num(p["score"]),

@@ -9,6 +9,7 @@ from render import palette as P
 from render.canvas import Canvas, Format, Picture, min_font_px, num
 from render.icons import icon
 from render.nauticus.text import scores_alt
+from render.words import w, w_
 
 WIDTH = 800
 # Font sizes: the smallest stays 12 px tall when the picture is shown 400 px wide.
@@ -20,12 +21,13 @@ LABEL_W = 280
 HEAD_H = 64
 ROW_H = 40
 GOODS = ("coffee", "grain", "fish", "salt")
+GOODS_WORDS = {"coffee": w_("coffee"), "grain": w_("grain"), "fish": w_("fish"), "salt": w_("salt")}
 
 Cell = Callable[[dict[str, Any]], str]
 
 
 def _ordinal(n: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+    return {1: w("1st"), 2: w("2nd"), 3: w("3rd")}.get(n) or w("{n}th", n=n)
 
 
 def _goods_cell(good: str) -> Cell:
@@ -34,26 +36,26 @@ def _goods_cell(good: str) -> Cell:
 
 # (key, label, icon or None, cell text, section break before this row)
 ROWS: tuple[tuple[str, str, str | None, Cell, bool], ...] = (
-    ("track", "Score track", None, lambda s: num(s["track"]), False),
-    *((f"goods.{g}", g, g, _goods_cell(g), i == 0) for i, g in enumerate(GOODS)),
+    ("track", w_("Score track"), None, lambda s: num(s["track"]), False),
+    *((f"goods.{g}", GOODS_WORDS[g], g, _goods_cell(g), i == 0) for i, g in enumerate(GOODS)),
     (
         "ships",
-        "Ships size 1/2/3/4",
+        w_("Ships size 1/2/3/4"),
         None,
         lambda s: "/".join(str(n) for n in s["ships"].values()),
         True,
     ),
-    ("ships_vp", "Ships VP", None, lambda s: num(s["ships_vp"]), False),
-    ("workers", "Workers", "worker", lambda s: str(s["workers"]), True),
-    ("storage", "Storage tiles", None, lambda s: str(s["storage_tiles"]), False),
-    ("unfinished", "Unfinished parts", None, lambda s: str(s["unfinished_parts"]), False),
-    ("on_ships", "Goods on ships", None, lambda s: str(s["goods_on_ships"]), False),
-    ("taler", "Taler", "taler", lambda s: str(s["taler"]), False),
-    ("total_taler", "Total taler", None, lambda s: str(s["total_taler"]), False),
-    ("leftover_vp", "÷ 3 → VP", None, lambda s: num(s["leftover_vp"]), False),
-    ("vp", "Total VP", None, lambda s: num(s["vp"]), True),
-    ("tiebreak", "Tie-break: rest", None, lambda s: str(s["tiebreak"][0]), False),
-    ("rank", "Rank", None, lambda s: _ordinal(s["rank"]), False),
+    ("ships_vp", w_("Ships VP"), None, lambda s: num(s["ships_vp"]), False),
+    ("workers", w_("Workers"), "worker", lambda s: str(s["workers"]), True),
+    ("storage", w_("Storage tiles"), None, lambda s: str(s["storage_tiles"]), False),
+    ("unfinished", w_("Unfinished parts"), None, lambda s: str(s["unfinished_parts"]), False),
+    ("on_ships", w_("Goods on ships"), None, lambda s: str(s["goods_on_ships"]), False),
+    ("taler", w_("Taler"), "taler", lambda s: str(s["taler"]), False),
+    ("total_taler", w_("Total taler"), None, lambda s: str(s["total_taler"]), False),
+    ("leftover_vp", w_("÷ 3 → VP"), None, lambda s: num(s["leftover_vp"]), False),
+    ("vp", w_("Total VP"), None, lambda s: num(s["vp"]), True),
+    ("tiebreak", w_("Tie-break: rest"), None, lambda s: str(s["tiebreak"][0]), False),
+    ("rank", w_("Rank"), None, lambda s: _ordinal(s["rank"]), False),
 )
 HEIGHT = HEAD_H + len(ROWS) * ROW_H + 16
 
@@ -65,7 +67,7 @@ def draw_scores(view: dict[str, Any]) -> Canvas:
     c = Canvas.blank((WIDTH, HEIGHT), P.BG)
     d = c.draw
     d.rounded_rectangle((MARGIN, 4, WIDTH - MARGIN, HEIGHT - 6), radius=10, fill=P.PANEL)
-    c.text((MARGIN + 12, HEAD_H // 2 + 2), "Final scores", MEDIUM, P.INK, anchor="lm")
+    c.text((MARGIN + 12, HEAD_H // 2 + 2), w("Final scores"), MEDIUM, P.INK, anchor="lm")
     for r, row in enumerate(ROWS):
         y0 = HEAD_H + r * ROW_H
         if r % 2:
@@ -96,7 +98,7 @@ def draw_scores(view: dict[str, Any]) -> Canvas:
             c.icon((x, cy - 16), icon(ic, 32), key="label", value=ic)
             x += 40
         big = key in ("vp", "rank")
-        c.text((x, cy + 1), label, MEDIUM if big else SMALL, P.INK, anchor="lm")
+        c.text((x, cy + 1), w(label), MEDIUM if big else SMALL, P.INK, anchor="lm")
         for k, s in enumerate(final):
             x0 = MARGIN + LABEL_W + k * col
             c.text(

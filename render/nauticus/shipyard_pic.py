@@ -12,6 +12,7 @@ from render import palette as P
 from render.canvas import Canvas, Format, Mark, Picture, min_font_px, num
 from render.icons import icon
 from render.nauticus.text import shipyard_alt
+from render.words import w
 
 WIDTH = 800
 # Font sizes: the smallest stays 12 px tall when the picture is shown 400 px wide.
@@ -98,8 +99,10 @@ def block_height(player: dict[str, Any], budget: int = MAX_HEIGHT - HEAD_H - 16)
 
 
 @lru_cache(maxsize=8)
-def _head(seat: int) -> tuple[Image.Image, tuple[Mark, ...]]:
-    """The unchanging part of a player's block: badge, seat, labels, empty storage units."""
+def _head(seat: int, labels: tuple[str, str]) -> tuple[Image.Image, tuple[Mark, ...]]:
+    """The unchanging part of a player's block: badge, seat, labels, empty storage units.
+    `labels` are the words "Seat" and "Storage" in the language drawn: part of the cache key,
+    so a French block is never reused for an English game."""
     c = Canvas.blank((WIDTH, HEAD_H), P.BG)
     d = c.draw
     d.rounded_rectangle((MARGIN, 4, WIDTH - MARGIN, HEAD_H - 4), radius=10, fill=P.PANEL)
@@ -109,9 +112,9 @@ def _head(seat: int) -> tuple[Image.Image, tuple[Mark, ...]]:
     d.ellipse((MARGIN + 6, 8, MARGIN + 50, 52), fill=P.PANEL)
     c.icon((MARGIN + 10, 12), icon(f"player_{seat}", 36), key=f"p{seat}", value="badge")
     text_color = P.INK if seat == 3 else P.PAPER  # yellow needs dark ink
-    box = c.text((MARGIN + 60, ROW_A), "Seat", MEDIUM, text_color, anchor="lm")
+    box = c.text((MARGIN + 60, ROW_A), labels[0], MEDIUM, text_color, anchor="lm")
     c.text((box[2] + 8, ROW_A), str(seat + 1), BIG, text_color, key=f"p{seat}.seat", anchor="lm")
-    c.text((MARGIN + 12, ROW_C), "Storage", SMALL, P.INK, anchor="lm")
+    c.text((MARGIN + 12, ROW_C), labels[1], SMALL, P.INK, anchor="lm")
     for k in range(12):
         x = STORE_X + k * UNIT
         d.rectangle(
@@ -124,7 +127,7 @@ def _head(seat: int) -> tuple[Image.Image, tuple[Mark, ...]]:
 def _header(c: Canvas, view: dict[str, Any], seat: int, y0: int) -> None:
     p = view["players"][seat]
     pre = f"p{seat}"
-    head, marks = _head(seat)
+    head, marks = _head(seat, (w("Seat"), w("Storage")))
     c.im.paste(head, (0, y0))
     c.marks.extend(
         replace(m, box=(m.box[0], m.box[1] + y0, m.box[2], m.box[3] + y0)) for m in marks
@@ -138,7 +141,7 @@ def _header(c: Canvas, view: dict[str, Any], seat: int, y0: int) -> None:
         c.icon((x, ya - 16), icon("start", 32), key=pre, value="start")
     x += 52
     box = c.text((x, ya + 2), num(p["score"]), BIG, ink, key=f"{pre}.score", anchor="lm")
-    c.text((box[2] + 6, ya + 2), "VP", SMALL, ink, anchor="lm")
+    c.text((box[2] + 6, ya + 2), w("VP"), SMALL, ink, anchor="lm")
     # Pass tiles in the order they are flipped; a flipped one shows its crown.
     x = 438
     for k, t in enumerate(p["pass_tiles"]):
@@ -164,7 +167,7 @@ def _header(c: Canvas, view: dict[str, Any], seat: int, y0: int) -> None:
     )
     c.text(
         (ex - 70, ya + 1),
-        "Extra" if ready else "Extra ✗",
+        w("Extra") if ready else w("Extra ✗"),
         SMALL,
         P.PAPER if ready else (200, 200, 205),
         anchor="mm",
@@ -278,7 +281,9 @@ def _ships(c: Canvas, view: dict[str, Any], seat: int, y0: int, budget: int) -> 
     p = view["players"][seat]
     geo, pos, _ = _ships_layout(p, budget)
     if not p["ships"]:
-        c.text((MARGIN + 12, y0 + EMPTY_SHIPS_H // 2), "No ships yet", SMALL, P.MUTED, anchor="lm")
+        c.text(
+            (MARGIN + 12, y0 + EMPTY_SHIPS_H // 2), w("No ships yet"), SMALL, P.MUTED, anchor="lm"
+        )
     for ship, (x, y) in zip(p["ships"], pos, strict=True):
         _ship(c, f"p{seat}", ship, geo, MARGIN + 4 + x, y0 + y)
 

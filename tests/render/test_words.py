@@ -1,0 +1,58 @@
+"""The pictures' words in the game's language: render draws English by itself, and the words
+the bot installs (render/words.py) when a picture is drawn in a French context."""
+
+from __future__ import annotations
+
+import random
+
+from bot import i18n
+from bot.games import GAMES  # installs the catalogue into render.words
+from engine.nauticus import apply, legal_moves, new_game, view
+from render import words
+from render.nauticus import board_pic, scores, shipyard_pic, text
+
+
+def _texts(canvas_marks: tuple[object, ...]) -> set[str]:
+    return {str(getattr(m, "value", "")) for m in canvas_marks if getattr(m, "kind", "") == "text"}
+
+
+def _finished(seed: int) -> dict[str, object]:
+    state = new_game(2, seed)
+    rng = random.Random(seed)
+    while state.current is not None:
+        state, _ = apply(state, state.current, rng.choice(legal_moves(state, state.current)))
+    return view(state, None)
+
+
+def test_without_a_translator_render_speaks_english() -> None:
+    assert "nauticus" in GAMES.games
+    assert words.w("Seat") == "Seat" and words.wn("{n} worker", "{n} workers", 2) == "2 workers"
+    assert words.wc("start player", "Start") == "Start"
+
+
+def test_the_board_and_shipyard_draw_french_words_in_a_french_context() -> None:
+    v = view(new_game(3, 1), None)
+    english_board = _texts(board_pic.draw_board(v).marks)
+    with i18n.use("fr"):
+        french_board = _texts(board_pic.draw_board(v).marks)
+        french_yard = _texts(tuple(shipyard_pic.draw_shipyard(v, 0).marks))
+        alt = text.board_alt(v)
+    assert {"Round", "Start", "blue", "MASTS"} <= english_board
+    assert {"Manche", "1er joueur", "bleu", "MÂTS"} <= french_board
+    assert not {"Round", "Start", "MASTS"} & french_board
+    assert {"Place", "Entrep."} <= french_yard
+    assert alt.startswith(
+        "Plateau, manche 1/5, phase 1/7. Premier joueur : place 1 (cercle rouge)."
+    )
+    # The cached head of a player's block is kept per language: English again after French.
+    assert "Seat" in _texts(tuple(shipyard_pic.draw_shipyard(v, 0).marks))
+
+
+def test_the_score_sheet_and_its_alt_text_in_french() -> None:
+    v = _finished(4)
+    with i18n.use("fr"):
+        sheet = _texts(scores.draw_scores(v).marks)
+        alt = text.scores_alt(v)
+    assert {"Décompte final", "Piste de score", "Total PV", "Rang"} <= sheet
+    assert alt.startswith("Décompte final.\n1. place ")
+    assert text.scores_alt(v).startswith("Final scores.\n1. seat ")
