@@ -13,6 +13,7 @@ from render import palette as P
 from render.canvas import Canvas, Format, Picture, min_font_px
 from render.duel.icons import DOMAIN_COLOR, DOMAIN_SHORT, icon
 from render.duel.text import board_alt, status_line
+from render.words import w, wn
 
 WIDTH = 800
 SMALL = min_font_px(WIDTH)  # 24: 12 px at the 400-px preview
@@ -32,6 +33,11 @@ HEIGHT = AWARDS_Y + 36 + 5 * AWARD_ROW + 12
 CARD_FACE = (252, 250, 244)
 HULL = (70, 92, 110)
 HULL_LIGHT = (210, 222, 230)
+
+
+def _short(domain: str) -> str:
+    word = DOMAIN_SHORT[domain]
+    return w(word)
 
 
 def _x(slot: int) -> int:
@@ -107,7 +113,7 @@ def _domain(c: Canvas, x: int, y: int, slot: dict[str, Any]) -> None:
     )
     c.text(
         (x + CARD_W / 2, y + 20),
-        DOMAIN_SHORT[dom["domain"]],
+        _short(dom["domain"]),
         SMALL,
         P.INK,
         key=f"slot.{k}.code",
@@ -136,13 +142,13 @@ def _seat(c: Canvas, view: dict[str, Any], seat: int, y: int) -> None:
         )
         c.area((6, y - 2, LEFT - 8, y + CARD_H + 2), key=f"{key}.state", value="to act")
     c.icon((12, y + 6), icon(f"player_{seat}", 34), key=key, value=f"player_{seat}")
-    c.text((54, y + 24), f"Seat {seat + 1}", SMALL, P.INK, key=f"{key}.name", anchor="lm")
+    c.text((54, y + 24), w("Seat {n}", n=seat + 1), SMALL, P.INK, key=f"{key}.name", anchor="lm")
     if view["first"] == seat and view["step"] != "over":
         c.icon((LEFT - 40, y + 92), icon("start", 30), key=f"{key}.nemo", value="nemo")
     n = p["divers_in_hand"]
     c.text(
         (14, y + 74),
-        f"{n} diver{'s' if n != 1 else ''}",
+        wn("{n} diver", "{n} divers", n),
         SMALL,
         P.INK,
         key=f"{key}.hand",
@@ -169,7 +175,7 @@ def _awards(c: Canvas, view: dict[str, Any]) -> None:
             d.line((x0, y0 + 6, x0, HEIGHT - 12), fill=(214, 206, 188), width=2)
         c.text(
             (x0 + col / 2, y0 + 20),
-            f"R{r}",
+            w("R{n}", n=r),
             SMALL,
             P.INK if r <= view["round"] else P.MUTED,
             key=f"award.{r}",
@@ -209,7 +215,7 @@ def draw_board(view: dict[str, Any]) -> Canvas:
     # Header: round, Nemo token, domain deck.
     c.text(
         (12, HEAD_H // 2),
-        f"Round {view['round']}/{view['rounds']}",
+        w("Round {n}/{rounds}", n=view["round"], rounds=view["rounds"]),
         SMALL + 4,
         P.INK,
         key="round",
@@ -222,7 +228,7 @@ def draw_board(view: dict[str, Any]) -> Canvas:
         key="nemo",
         value=f"player_{view['first']}",
     )
-    c.text((WIDTH - 60, HEAD_H // 2), "Domain deck", SMALL, P.INK, key="label", anchor="rm")
+    c.text((WIDTH - 60, HEAD_H // 2), w("Domain deck"), SMALL, P.INK, key="label", anchor="rm")
     c.text(
         (WIDTH - 12, HEAD_H // 2),
         str(view["domain_deck"]),

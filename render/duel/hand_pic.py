@@ -10,7 +10,9 @@ from typing import Any
 from render import palette as P
 from render.canvas import Canvas, Format, Picture, min_font_px, num
 from render.duel.icons import DOMAIN_COLOR, icon
-from render.duel.text import SPECIAL_WORDS, hand_alt
+from render.duel.text import domain as domain_word
+from render.duel.text import hand_alt, special
+from render.words import w
 
 WIDTH = 800
 SMALL = min_font_px(WIDTH)
@@ -36,21 +38,27 @@ def _info_lines(me: dict[str, Any]) -> list[tuple[str, str]]:
     """(key, text) of each line of what the player knows or must decide."""
     lines: list[tuple[str, str]] = []
     if me["drawn"]:
-        lines.append(("drawn", "Keep one: " + " or ".join(SPECIAL_WORDS[s] for s in me["drawn"])))
+        drawn = w(" or ").join(special(s) for s in me["drawn"])
+        lines.append(("drawn", w("Keep one: {list}", list=drawn)))
     if me["module"]:
-        lines.append(("module", "Module drew: " + " and ".join(map(str, me["module"]))))
+        module = w(" and ").join(map(str, me["module"]))
+        lines.append(("module", w("Module drew: {list}", list=module)))
     if me["harpoon"]:
         h = me["harpoon"]
-        verb = "Harpoon took" if h["role"] == "took" else "Harpooned from you"
-        lines.append(("harpoon", f"{verb}: {h['card']}"))
+        if h["role"] == "took":
+            lines.append(("harpoon", w("Harpoon took: {card}", card=h["card"])))
+        else:
+            lines.append(("harpoon", w("Harpooned from you: {card}", card=h["card"])))
     if me["eye"]:
-        lines.append(("eye", "Eye saw: " + ", ".join(map(str, me["eye"]["divers"]))))
+        eye = ", ".join(map(str, me["eye"]["divers"]))
+        lines.append(("eye", w("Eye saw: {list}", list=eye)))
     if me["known"]:
-        lines.append(("known", "Opponent holds: " + ", ".join(map(str, me["known"]))))
+        lines.append(("known", w("Opponent holds: {list}", list=", ".join(map(str, me["known"])))))
     if me["opponent_special"]:
-        lines.append(("opponent_special", f"You gave: {SPECIAL_WORDS[me['opponent_special']]}"))
+        given = special(me["opponent_special"])
+        lines.append(("opponent_special", w("You gave: {special}", special=given)))
     if me["deck_top"] is not None:
-        lines.append(("deck_top", f"Top of diver deck: {me['deck_top']}"))
+        lines.append(("deck_top", w("Top of diver deck: {card}", card=me["deck_top"])))
     return lines
 
 
@@ -67,7 +75,12 @@ def draw_hand(view: dict[str, Any]) -> Canvas:
     c.icon((12, 12), icon(f"player_{seat}", 36), key="seat", value=f"player_{seat}")
     c.text(
         (56, 30),
-        f"Seat {seat + 1} · your hand · round {view['round']}/{view['rounds']}",
+        w(
+            "Seat {n} · your hand · round {round}/{rounds}",
+            n=seat + 1,
+            round=view["round"],
+            rounds=view["rounds"],
+        ),
         SMALL,
         P.INK,
         key="title",
@@ -89,7 +102,7 @@ def draw_hand(view: dict[str, Any]) -> Canvas:
         c.icon((x + CARD_W - 26, HAND_Y + 6), icon(sp, 52), key="special", value=sp)
         c.text(
             (x + CARD_W, HAND_Y + CARD_H - 12),
-            SPECIAL_WORDS[sp],
+            special(sp),
             SMALL,
             P.INK,
             key="special.name",
@@ -100,14 +113,14 @@ def draw_hand(view: dict[str, Any]) -> Canvas:
         c.text((14, y + INFO_ROW / 2), line, SMALL, P.INK, key=f"info.{key}", anchor="lm")
         y += INFO_ROW
     d.rounded_rectangle((6, y, WIDTH - 6, h - 6), radius=10, fill=P.PANEL)
-    c.text((16, y + 24), "Won pile", SMALL, P.INK, key="label", anchor="lm")
-    c.text((WIDTH - 16, y + 24), "total", SMALL, P.MUTED, key="label", anchor="rm")
+    c.text((16, y + 24), w("Won pile"), SMALL, P.INK, key="label", anchor="lm")
+    c.text((WIDTH - 16, y + 24), w("total"), SMALL, P.MUTED, key="label", anchor="rm")
     y += 48
     for domain, pile in me["won_by_domain"].items():
         c.icon((16, y + 4), icon(f"domain_{domain}", 44), key=f"won.{domain}", value=domain)
         c.text(
             (70, y + 26),
-            domain.capitalize(),
+            domain_word(domain).capitalize(),
             SMALL,
             DOMAIN_COLOR[domain],
             key=f"won.{domain}.name",

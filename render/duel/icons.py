@@ -15,6 +15,7 @@ from PIL import Image
 from render.icons import Pen
 from render.icons import icon as shared_icon
 from render.palette import INK, PAPER
+from render.words import w_
 
 Color = tuple[int, int, int]
 
@@ -26,11 +27,11 @@ DOMAIN_COLOR: dict[str, Color] = {
     "war": (72, 72, 84),
 }
 DOMAIN_SHORT = {
-    "science": "SCI",
-    "exploration": "EXP",
-    "navigation": "NAV",
-    "engineering": "ENG",
-    "war": "WAR",
+    "science": w_("SCI"),
+    "exploration": w_("EXP"),
+    "navigation": w_("NAV"),
+    "engineering": w_("ENG"),
+    "war": w_("WAR"),
 }
 STAR: Color = (246, 190, 20)
 INK_BLOT: Color = (20, 20, 30)

@@ -7,7 +7,9 @@ from typing import Any
 from render import palette as P
 from render.canvas import Canvas, Format, Picture, min_font_px, num
 from render.duel.icons import DOMAIN_COLOR, icon
+from render.duel.text import domain as domain_word
 from render.duel.text import result_words, scores_alt
+from render.words import w, w_
 
 WIDTH = 800
 SMALL = min_font_px(WIDTH)
@@ -16,7 +18,16 @@ ROW_H = 60
 LABEL_W = 330
 COL_W = (WIDTH - 20 - LABEL_W) // 2
 HALF = COL_W // 2
-TIEBREAK_WORDS = {"domains": "by domains", "points": "tie-break: points", "shared": "shared win"}
+TIEBREAK_WORDS = {
+    "domains": w_("by domains"),
+    "points": w_("tie-break: points"),
+    "shared": w_("shared win"),
+}
+
+
+def _tiebreak(how: str) -> str:
+    word = TIEBREAK_WORDS[how]
+    return w(word)
 
 
 def draw_scores(view: dict[str, Any]) -> Canvas:
@@ -27,7 +38,7 @@ def draw_scores(view: dict[str, Any]) -> Canvas:
     c = Canvas.blank((WIDTH, h), P.BG)
     d = c.draw
     d.rounded_rectangle((10, 4, WIDTH - 10, h - 6), radius=10, fill=P.PANEL)
-    c.text((24, 34), "Final scores", SMALL + 4, P.INK, key="label", anchor="lm")
+    c.text((24, 34), w("Final scores"), SMALL + 4, P.INK, key="label", anchor="lm")
     for r in range(len(domains)):
         if r % 2 == 0:
             y = HEAD_H + r * ROW_H
@@ -40,13 +51,15 @@ def draw_scores(view: dict[str, Any]) -> Canvas:
             d.rectangle((x0 + 4, 64, x0 + COL_W - 4, h - 12), fill=(250, 226, 140))
             c.area((x0 + 4, 64, x0 + COL_W - 4, h - 12), key=f"p{seat}.winner", value="winner")
         c.icon((x0 + 14, 74), icon(f"player_{seat}", 34), key=f"p{seat}", value=f"player_{seat}")
-        c.text((x0 + 56, 92), f"Seat {seat + 1}", SMALL, P.INK, key=f"p{seat}.name", anchor="lm")
+        c.text(
+            (x0 + 56, 92), w("Seat {n}", n=seat + 1), SMALL, P.INK, key=f"p{seat}.name", anchor="lm"
+        )
     y = HEAD_H
     for domain in domains:
         c.icon((24, y + 8), icon(f"domain_{domain}", 44), key=f"row.{domain}", value=domain)
         c.text(
             (80, y + ROW_H / 2),
-            domain.capitalize(),
+            domain_word(domain).capitalize(),
             SMALL,
             DOMAIN_COLOR[domain],
             key=f"row.{domain}.name",
@@ -66,7 +79,7 @@ def draw_scores(view: dict[str, Any]) -> Canvas:
             if domain in s["domains"]:
                 c.text(
                     (x0 + HALF + 8, y + ROW_H / 2),
-                    "won",
+                    w("won"),
                     SMALL,
                     P.GREEN,
                     key=f"p{s['seat']}.{domain}.won",
@@ -75,7 +88,7 @@ def draw_scores(view: dict[str, Any]) -> Canvas:
             elif mine == theirs:
                 c.text(
                     (x0 + COL_W / 2 + 8, y + ROW_H / 2),
-                    "tie",
+                    w("tie"),
                     SMALL,
                     P.MUTED,
                     key=f"p{s['seat']}.{domain}.tie",
@@ -83,7 +96,7 @@ def draw_scores(view: dict[str, Any]) -> Canvas:
                 )
         y += ROW_H
     d.line((14, y, WIDTH - 14, y), fill=P.INK, width=2)
-    for label, field in (("Domains won", "vp"), ("Points", "points")):
+    for label, field in ((w("Domains won"), "vp"), (w("Points"), "points")):
         c.text((24, y + ROW_H / 2), label, SMALL, P.INK, key="label", anchor="lm")
         for s in final:
             x0 = 10 + LABEL_W + s["seat"] * COL_W
@@ -99,7 +112,7 @@ def draw_scores(view: dict[str, Any]) -> Canvas:
     c.text((24, y + ROW_H / 2), result_words(final), SMALL, P.INK, key="result", anchor="lm")
     c.text(
         (WIDTH - 24, y + ROW_H / 2),
-        TIEBREAK_WORDS[final[0]["tiebreak"]],
+        _tiebreak(final[0]["tiebreak"]),
         SMALL,
         P.MUTED,
         key="tiebreak",

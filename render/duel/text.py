@@ -1,4 +1,5 @@
-"""Plain-text summaries of the duel pictures (alt text) and the board's status line.
+"""Plain-text summaries of the duel pictures (alt text) and the board's status line, in the
+language of the context (`render.words`).
 
 Built from the view dict alone; seats are "seat 1" and "seat 2" (no player names), domain cards
 are spelled out ("science ★★", "war ink blot").
@@ -9,36 +10,63 @@ from __future__ import annotations
 from typing import Any
 
 from render.text import fit
+from render.words import w, w_, wn
 
-KIND_WORDS = {"two_stars": "★★", "one_star": "★", "ink": "ink blot"}
+KIND_WORDS = {"two_stars": "★★", "one_star": "★", "ink": w_("ink blot")}
 SPECIAL_WORDS = {
-    "kraken": "kraken",
-    "fishbone": "fishbone",
-    "anchor": "anchor",
-    "eye": "eye",
-    "diving_module": "diving module",
-    "harpoon": "harpoon",
+    "kraken": w_("kraken"),
+    "fishbone": w_("fishbone"),
+    "anchor": w_("anchor"),
+    "eye": w_("eye"),
+    "diving_module": w_("diving module"),
+    "harpoon": w_("harpoon"),
 }
+DOMAIN_WORDS = {
+    "science": w_("science"),
+    "exploration": w_("exploration"),
+    "navigation": w_("navigation"),
+    "engineering": w_("engineering"),
+    "war": w_("war"),
+}
+ARROW_WORDS = {"vertical": w_("vertical"), "horizontal": w_("horizontal")}
+
+
+def special(name: str) -> str:
+    return w(SPECIAL_WORDS[name]) if name in SPECIAL_WORDS else name
+
+
+def domain(name: str) -> str:
+    return w(DOMAIN_WORDS[name]) if name in DOMAIN_WORDS else name
 
 
 def seat_words(seat: int) -> str:
-    return f"seat {seat + 1}"
+    return w("seat {n}", n=seat + 1)
+
+
+def _cards(n: int) -> str:
+    # The English says "1 cards" as it always has; other languages agree in number.
+    return wn("{n} cards", "{n} cards", n)
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def card_words(card: dict[str, Any]) -> str:
-    return f"{card['domain']} {KIND_WORDS[card['kind']]}"
+    return f"{domain(card['domain'])} {w(KIND_WORDS[card['kind']])}"
 
 
 def value_words(space: dict[str, Any]) -> str:
     if space["card"] is None:
-        return "empty"
-    text = space["name"] or str(space["card"])
+        return w("empty")
+    text = special(space["name"]) if space["name"] else str(space["card"])
     if space["name"]:
         text += f" ({space['card']})"
     if space["arrow"]:
-        text += f", {space['arrow']} arrow"
+        arrow = ARROW_WORDS.get(space["arrow"])
+        text += w(", {direction} arrow", direction=w(arrow) if arrow else space["arrow"])
     if space["anchored"]:
-        text += ", anchored"
+        text += w(", anchored")
     return text
 
 
@@ -46,100 +74,146 @@ def result_words(final: list[dict[str, Any]]) -> str:
     winners = [s["seat"] for s in final if s["rank"] == 1]
     how = final[0]["tiebreak"]
     if len(winners) == 2:
-        return "Shared win (same domains and points)"
-    w = final[winners[0]]
+        return w("Shared win (same domains and points)")
+    won = final[winners[0]]
+    who = _capital(seat_words(won["seat"]))
     if how == "domains":
-        return f"{seat_words(w['seat']).capitalize()} wins, {w['vp']} domains"
-    return f"{seat_words(w['seat']).capitalize()} wins on points ({w['points']})"
+        return w("{who} wins, {n} domains", who=who, n=won["vp"])
+    return w("{who} wins on points ({n})", who=who, n=won["points"])
 
 
 def status_line(view: dict[str, Any]) -> str:
     """What the table is waiting for, in one short line."""
     if view["step"] == "over":
-        return "Game over: " + result_words(view["final"])
-    who = seat_words(view["current"]).capitalize()
+        return w("Game over: {result}", result=result_words(view["final"]))
+    who = _capital(seat_words(view["current"]))
     step = view["step"]
     if step == "keep":
-        return f"{who} keeps one of 2 specials"
+        return w("{who} keeps one of 2 specials", who=who)
     if step == "eye":
-        return f"{who} looks with the eye"
+        return w("{who} looks with the eye", who=who)
     if step == "dive":
-        return f"{who} keeps 1 of 2 divers"
+        return w("{who} keeps 1 of 2 divers", who=who)
     if step == "harpoon":
-        return f"{who} keeps or returns the harpooned diver"
+        return w("{who} keeps or returns the harpooned diver", who=who)
     if step == "arrow":
         arrow = view["arrow"]
-        return f"{who} chooses the {arrow['card']}'s move ({len(arrow['options'])} options)"
-    return f"{who} to place"
+        return w(
+            "{who} chooses the {card}'s move ({n} options)",
+            who=who,
+            card=arrow["card"],
+            n=len(arrow["options"]),
+        )
+    return w("{who} to place", who=who)
 
 
 def board_alt(view: dict[str, Any]) -> str:
     parts = [
-        f"Nautilus duel board, round {view['round']}/{view['rounds']}; "
-        f"Nemo token: {seat_words(view['first'])}; domain deck {view['domain_deck']}. "
-        f"{status_line(view)}."
+        w(
+            "Nautilus duel board, round {round}/{rounds}; Nemo token: {first}; domain deck "
+            "{deck}. {status}.",
+            round=view["round"],
+            rounds=view["rounds"],
+            first=seat_words(view["first"]),
+            deck=view["domain_deck"],
+            status=status_line(view),
+        )
     ]
     for slot in view["slots"]:
         d = slot["domain"]
-        head = f"Slot {slot['index'] + 1}" + (f" {card_words(d)}" if d else "")
+        head = w("Slot {n}", n=slot["index"] + 1) + (f" {card_words(d)}" if d else "")
         sides = "; ".join(
-            f"{seat_words(sp['side'])} side {value_words(sp)}" for sp in slot["sides"]
+            w("{seat} side {value}", seat=seat_words(sp["side"]), value=value_words(sp))
+            for sp in slot["sides"]
         )
-        won = "" if slot["winner"] is None else f", won by {seat_words(slot['winner'])}"
+        won = (
+            "" if slot["winner"] is None else w(", won by {seat}", seat=seat_words(slot["winner"]))
+        )
         parts.append(f"{head}: {sides}{won}.")
     for p in view["players"]:
-        played = ", ".join(SPECIAL_WORDS[s] for s in p["played"]) or "no special"
+        played = ", ".join(special(s) for s in p["played"]) or w("no special")
         parts.append(
-            f"{seat_words(p['seat']).capitalize()}: {p['divers_in_hand']} divers in hand"
-            f"{', a special in hand' if p['holds_special'] else ''}; played {played}."
+            w(
+                "{who}: {n} divers in hand{special}; played {played}.",
+                who=_capital(seat_words(p["seat"])),
+                n=p["divers_in_hand"],
+                special=w(", a special in hand") if p["holds_special"] else "",
+                played=played,
+            )
         )
     by_round: dict[int, list[str]] = {}
     for a in view["awards"]:
         by_round.setdefault(a["round"], []).append(
-            f"{card_words(a['domain'])} to {seat_words(a['winner'])}"
+            w("{card} to {seat}", card=card_words(a["domain"]), seat=seat_words(a["winner"]))
         )
     for r, items in by_round.items():
-        parts.append(f"Round {r} awards: {', '.join(items)}.")
+        parts.append(w("Round {n} awards: {items}.", n=r, items=", ".join(items)))
     return fit(" ".join(parts))
 
 
 def hand_alt(view: dict[str, Any]) -> str:
     me = view["me"]
-    parts = [f"Your hand ({seat_words(me['seat'])}), round {view['round']}/{view['rounds']}."]
-    parts.append(f"Divers: {', '.join(map(str, me['divers'])) or 'none'}.")
+    parts = [
+        w(
+            "Your hand ({seat}), round {round}/{rounds}.",
+            seat=seat_words(me["seat"]),
+            round=view["round"],
+            rounds=view["rounds"],
+        )
+    ]
+    parts.append(w("Divers: {list}.", list=", ".join(map(str, me["divers"])) or w("none")))
     parts.append(
-        f"Special: {SPECIAL_WORDS[me['special']]}." if me["special"] else "No special in hand."
+        w("Special: {special}.", special=special(me["special"]))
+        if me["special"]
+        else w("No special in hand.")
     )
     if me["drawn"]:
-        parts.append(f"Drawn specials: {', '.join(SPECIAL_WORDS[s] for s in me['drawn'])}.")
+        drawn = ", ".join(special(s) for s in me["drawn"])
+        parts.append(w("Drawn specials: {list}.", list=drawn))
     if me["module"]:
-        parts.append(f"Diving module drew: {', '.join(map(str, me['module']))}.")
+        parts.append(w("Diving module drew: {list}.", list=", ".join(map(str, me["module"]))))
     if me["harpoon"]:
         h = me["harpoon"]
-        parts.append(f"Harpoon {'took' if h['role'] == 'took' else 'took from you'}: {h['card']}.")
+        if h["role"] == "took":
+            parts.append(w("Harpoon took: {card}.", card=h["card"]))
+        else:
+            parts.append(w("Harpoon took from you: {card}.", card=h["card"]))
     if me["eye"]:
-        parts.append(f"The eye showed: {', '.join(map(str, me['eye']['divers']))}.")
+        parts.append(w("The eye showed: {list}.", list=", ".join(map(str, me["eye"]["divers"]))))
     if me["known"]:
-        parts.append(f"The opponent holds: {', '.join(map(str, me['known']))}.")
+        parts.append(w("The opponent holds: {list}.", list=", ".join(map(str, me["known"]))))
     won = [
-        f"{d} {w['total']} ({len(w['cards'])} cards)"
-        for d, w in me["won_by_domain"].items()
-        if w["cards"]
+        f"{domain(d)} {pile['total']} ({_cards(len(pile['cards']))})"
+        for d, pile in me["won_by_domain"].items()
+        if pile["cards"]
     ]
-    parts.append(f"Won pile: {', '.join(won) if won else 'empty'}.")
+    parts.append(w("Won pile: {list}.", list=", ".join(won) if won else w("empty")))
     return fit(" ".join(parts))
 
 
 def scores_alt(view: dict[str, Any]) -> str:
     final = view["final"]
-    parts = [f"Final scores. {result_words(final)}."]
+    parts = [w("Final scores. {result}.", result=result_words(final))]
     s0, s1 = final
     for d in s0["totals"]:
         a, b = s0["totals"][d], s1["totals"][d]
-        winner = "nobody" if a == b else seat_words(0 if a > b else 1)
-        parts.append(f"{d.capitalize()}: seat 1 {a}, seat 2 {b}, won by {winner}.")
+        winner = w("nobody") if a == b else seat_words(0 if a > b else 1)
+        parts.append(
+            w(
+                "{domain}: seat 1 {a}, seat 2 {b}, won by {winner}.",
+                domain=_capital(domain(d)),
+                a=a,
+                b=b,
+                winner=winner,
+            )
+        )
     parts.append(
-        f"Domains won: seat 1 {s0['vp']}, seat 2 {s1['vp']}. "
-        f"Points: seat 1 {s0['points']}, seat 2 {s1['points']}."
+        w(
+            "Domains won: seat 1 {a}, seat 2 {b}. Points: seat 1 {pa}, seat 2 {pb}.",
+            a=s0["vp"],
+            b=s1["vp"],
+            pa=s0["points"],
+            pb=s1["points"],
+        )
     )
     return fit(" ".join(parts))

@@ -16,13 +16,16 @@ from render.island.common import (
     MEDIUM,
     MIN_HEIGHT,
     SMALL,
-    TOKEN_LABEL,
     WIDTH,
+    cat_word,
     entry,
     grouped,
+    side_word,
+    token_label,
 )
 from render.island.icons import CATEGORY_COLOR, CATEGORY_TINT, icon
 from render.island.text import areas_alt
+from render.words import w
 
 TITLE_H = 44
 HEAD_H = 48
@@ -39,7 +42,7 @@ def token_lines(tokens: list[dict[str, Any]]) -> list[tuple[str, str]]:
     for t in tokens:
         out.setdefault(t["token"], []).append(t["vp"])
     return [
-        (TOKEN_LABEL[k] + (f" ×{len(v)}" if len(v) > 1 else ""), f"= {sum(v)}")
+        (token_label(k) + (f" ×{len(v)}" if len(v) > 1 else ""), f"= {sum(v)}")
         for k, v in out.items()
     ]
 
@@ -64,16 +67,44 @@ def _block(c: Canvas, y: int, view: dict[str, Any], seat: int) -> int:
     d.rounded_rectangle((x0 + 6, y + 5, x0 + 168, y + HEAD_H - 5), radius=8, fill=P.PANEL)
     cy = y + HEAD_H // 2
     c.icon((x0 + 10, cy - 17), icon(f"player_{seat}", 34), key=f"p{seat}", value=f"player_{seat}")
-    c.text((x0 + 52, cy + 1), f"Seat {seat + 1}", MEDIUM, P.INK, key=f"p{seat}.seat", anchor="lm")
+    c.text(
+        (x0 + 52, cy + 1),
+        w("Seat {n}", n=seat + 1),
+        MEDIUM,
+        P.INK,
+        key=f"p{seat}.seat",
+        anchor="lm",
+    )
     ink = P.INK if seat == 3 else P.PAPER  # the yellow seat needs dark letters
     pawn = p["pawn"]
-    where = f"{pawn['side']} col {pawn['column']}" if pawn["side"] is not None else "not placed"
-    c.text(
-        (x0 + 186, cy + 1), f"hand {p['hand_size']}", SMALL, ink, key=f"p{seat}.hand", anchor="lm"
+    where = (
+        w("{side} col {n}", side=side_word(pawn["side"]), n=pawn["column"])
+        if pawn["side"] is not None
+        else w("not placed")
     )
-    c.text((x0 + 330, cy + 1), f"pawn {where}", SMALL, ink, key=f"p{seat}.pawn", anchor="lm")
     c.text(
-        (x1 - 10, cy + 1), f"{p['score']} VP so far", SMALL, ink, key=f"p{seat}.score", anchor="rm"
+        (x0 + 186, cy + 1),
+        w("hand {n}", n=p["hand_size"]),
+        SMALL,
+        ink,
+        key=f"p{seat}.hand",
+        anchor="lm",
+    )
+    c.text(
+        (x0 + 330, cy + 1),
+        w("pawn {where}", where=where),
+        SMALL,
+        ink,
+        key=f"p{seat}.pawn",
+        anchor="lm",
+    )
+    c.text(
+        (x1 - 10, cy + 1),
+        w("{n} VP so far", n=p["score"]),
+        SMALL,
+        ink,
+        key=f"p{seat}.score",
+        anchor="rm",
     )
     ry = y + HEAD_H
     for k, col in enumerate(p["collections"]):
@@ -85,7 +116,7 @@ def _block(c: Canvas, y: int, view: dict[str, Any], seat: int) -> int:
         d.rectangle((x0 + 2, ry, x0 + 8, ry + rh), fill=CATEGORY_COLOR[cat])
         first = ry + ROW_PAD // 2 + LINE // 2
         c.icon((x0 + 14, first - 15), icon(f"cat_{cat}", 30), key=key, value=f"cat_{cat}")
-        c.text((x0 + 50, first + 1), cat, SMALL, P.INK, anchor="lm")
+        c.text((x0 + 50, first + 1), cat_word(cat), SMALL, P.INK, anchor="lm")
         c.text(
             (x0 + SIZE_X + 24, first + 1),
             str(col["size"]),
@@ -129,7 +160,7 @@ def _block(c: Canvas, y: int, view: dict[str, Any], seat: int) -> int:
         else:
             c.text(
                 (x0 + PORT_X + 4, first + 1),
-                "open",
+                w("open"),
                 SMALL,
                 P.MUTED,
                 key=f"{key}.porthole",
@@ -161,7 +192,7 @@ def draw_areas(view: dict[str, Any], seats: list[int]) -> Canvas:
     need = TITLE_H + sum(block_height(view["players"][s]) for s in seats) + MARGIN
     c = Canvas.blank((WIDTH, max(need, MIN_HEIGHT)), P.BG)
     c.draw.rectangle((0, 0, WIDTH, TITLE_H - 6), fill=P.INK)
-    label = "Collections: seat " + ", ".join(str(s + 1) for s in seats)
+    label = w("Collections: seat {list}", list=", ".join(str(s + 1) for s in seats))
     c.text((MARGIN + 6, (TITLE_H - 6) // 2), label, SMALL, P.PAPER, anchor="lm")
     y = TITLE_H
     for seat in seats:

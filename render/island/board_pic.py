@@ -11,11 +11,14 @@ from render.island.common import (
     MARGIN,
     MEDIUM,
     SMALL,
-    TOKEN_LABEL,
     WIDTH,
+    obj,
+    side_word,
+    token_label,
 )
 from render.island.icons import CARD_BACK, CATEGORY_COLOR, CATEGORY_TINT, icon
 from render.island.text import board_alt
+from render.words import w, wc
 
 TITLE_H = 48
 ENDS_Y = TITLE_H + 4  # the bow/stern line
@@ -46,16 +49,24 @@ def _title(c: Canvas, view: dict[str, Any]) -> None:
     d = c.draw
     d.rectangle((0, 0, WIDTH, TITLE_H), fill=P.INK)
     if view["step"] == "over":
-        c.text((MARGIN + 6, TITLE_H // 2), "Game over", MEDIUM, P.PAPER, key="over", anchor="lm")
+        c.text((MARGIN + 6, TITLE_H // 2), w("Game over"), MEDIUM, P.PAPER, key="over", anchor="lm")
     else:
-        last = " (LAST)" if view["last_round"] else ""
-        label = f"Round {view['round']}{last}: pawns go {view['side']}"
+        side = side_word(view["side"])
+        if view["last_round"]:
+            label = w("Round {n} (LAST): pawns go {side}", n=view["round"], side=side)
+        else:
+            label = w("Round {n}: pawns go {side}", n=view["round"], side=side)
         c.text((MARGIN + 6, TITLE_H // 2), label, MEDIUM, P.PAPER, key="round", anchor="lm")
         cur = view["current"]
         if cur is not None:
             x = WIDTH - MARGIN - 6
             box = c.text(
-                (x, TITLE_H // 2), f"seat {cur + 1} plays", SMALL, P.PAPER, key="turn", anchor="rm"
+                (x, TITLE_H // 2),
+                w("seat {n} plays", n=cur + 1),
+                SMALL,
+                P.PAPER,
+                key="turn",
+                anchor="rm",
             )
             c.icon(
                 (box[0] - 38, TITLE_H // 2 - 16),
@@ -64,10 +75,10 @@ def _title(c: Canvas, view: dict[str, Any]) -> None:
                 value=f"player_{cur}",
             )
     y = ENDS_Y + ENDS_H // 2
-    c.text((MARGIN + 4, y), "← bow", SMALL, P.INK, anchor="lm")
-    c.text((WIDTH - MARGIN - 4, y), "stern →", SMALL, P.INK, anchor="rm")
+    c.text((MARGIN + 4, y), w("← bow"), SMALL, P.INK, anchor="lm")
+    c.text((WIDTH - MARGIN - 4, y), w("stern →"), SMALL, P.INK, anchor="rm")
     if any(p["pawn"]["moved"] and p["pawn"]["last_column"] is not None for p in view["players"]):
-        c.text((WIDTH // 2, y), "hollow = where it was", SMALL, P.MUTED, anchor="mm")
+        c.text((WIDTH // 2, y), w("hollow = where it was"), SMALL, P.MUTED, anchor="mm")
 
 
 def _stack(c: Canvas, box: Box, st: dict[str, Any]) -> None:
@@ -80,7 +91,7 @@ def _stack(c: Canvas, box: Box, st: dict[str, Any]) -> None:
         d.rounded_rectangle(box, radius=7, outline=P.MUTED, width=2)
         c.text(
             ((x0 + x1) // 2, (y0 + y1) // 2),
-            "empty",
+            w("empty"),
             SMALL,
             P.MUTED,
             key=f"stack.{s}.empty",
@@ -104,7 +115,12 @@ def _stack(c: Canvas, box: Box, st: dict[str, Any]) -> None:
     c.icon((x0 + 5, y0 + 4), icon(f"cat_{cat}", 28), key=f"stack.{s}.top", value=f"cat_{cat}")
     c.text((x1 - 7, y0 + 18), count, SMALL, P.INK, key=f"stack.{s}", anchor="rm")
     c.text(
-        ((x0 + x1) // 2, y0 + 48), top["object"], SMALL, P.INK, key=f"stack.{s}.top", anchor="mm"
+        ((x0 + x1) // 2, y0 + 48),
+        obj(top["object"]),
+        SMALL,
+        P.INK,
+        key=f"stack.{s}.top",
+        anchor="mm",
     )
 
 
@@ -182,22 +198,22 @@ def _camp(c: Canvas, view: dict[str, Any]) -> None:
         outline=P.INK,
         width=2,
     )
-    c.text((MARGIN + 10, CAMP_Y + 20), "Camp", SMALL, P.INK, anchor="lm")
+    c.text((MARGIN + 10, CAMP_Y + 20), w("Camp"), SMALL, P.INK, anchor="lm")
     c.text(
         (WIDTH - MARGIN - 10, CAMP_Y + 20),
-        f"{view['reserve']} face-down",
+        w("{n} face-down", n=view["reserve"]),
         SMALL,
         P.INK,
         key="reserve",
         anchor="rm",
     )
-    w = (WIDTH - 2 * MARGIN - 12 - 4 * GAP) // 5
+    cell_w = (WIDTH - 2 * MARGIN - 12 - 4 * GAP) // 5
     for k, space in enumerate(view["camp"]):
         cat = space["category"]
-        x0 = MARGIN + 6 + k * (w + GAP)
+        x0 = MARGIN + 6 + k * (cell_w + GAP)
         y0 = CAMP_Y + 38
         d.rounded_rectangle(
-            (x0, y0, x0 + w, y0 + 60),
+            (x0, y0, x0 + cell_w, y0 + 60),
             radius=8,
             fill=CATEGORY_TINT[cat],
             outline=CATEGORY_COLOR[cat],
@@ -205,9 +221,9 @@ def _camp(c: Canvas, view: dict[str, Any]) -> None:
         )
         c.icon((x0 + 5, y0 + 12), icon(f"cat_{cat}", 36), key=f"camp.{cat}", value=f"cat_{cat}")
         token = space["token"]
-        text, color = (TOKEN_LABEL[token], P.INK) if token else ("—", P.MUTED)
+        text, color = (token_label(token), P.INK) if token else ("—", P.MUTED)
         c.text(
-            (x0 + 44 + (w - 44) // 2, y0 + 31),
+            (x0 + 44 + (cell_w - 44) // 2, y0 + 31),
             text,
             SMALL,
             color,
@@ -226,18 +242,25 @@ def _portholes(c: Canvas, view: dict[str, Any]) -> None:
         width=2,
     )
     piles = view["portholes"]
-    w = (WIDTH - 2 * MARGIN - 12 - (len(piles) - 1) * GAP) // len(piles)
+    cell_w = (WIDTH - 2 * MARGIN - 12 - (len(piles) - 1) * GAP) // len(piles)
     for k, pile in enumerate(piles):
-        x0 = MARGIN + 6 + k * (w + GAP)
+        x0 = MARGIN + 6 + k * (cell_w + GAP)
         size = pile["size"]
         y = PORT_Y + 8
         d.rounded_rectangle(
-            (x0, y, x0 + w, PORT_Y + PORT_H - 6), radius=8, outline=P.MUTED, width=1
+            (x0, y, x0 + cell_w, PORT_Y + PORT_H - 6), radius=8, outline=P.MUTED, width=1
         )
-        c.text((x0 + 6, y + 16), f"{size} cards", SMALL, P.INK, key=f"port.{size}", anchor="lm")
         c.text(
-            (x0 + w - 6, y + 16),
-            f"{pile['left']} left",
+            (x0 + 6, y + 16),
+            wc("porthole pile", "{n} cards", n=size),
+            SMALL,
+            P.INK,
+            key=f"port.{size}",
+            anchor="lm",
+        )
+        c.text(
+            (x0 + cell_w - 6, y + 16),
+            w("{n} left", n=pile["left"]),
             SMALL,
             P.INK,
             key=f"port.{size}.left",

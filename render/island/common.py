@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from render.canvas import min_font_px
+from render.words import w, w_
 
 WIDTH = 800
 # Font sizes: the smallest stays 12 px tall when the picture is shown 400 px wide.
@@ -21,21 +22,81 @@ CATEGORIES = ("clothing", "navigation", "repair", "fishing", "food", "treasure")
 STORABLE = CATEGORIES[:5]
 # Short token words for pictures; the alt texts use the longer names.
 TOKEN_LABEL = {
-    "vp2": "2 VP",
-    "vp3": "3 VP",
-    "per_card": "+1/card",
-    "double_porthole": "×2 port",
-    "odd": "odd 4",
-    "pair": "pair 5",
+    "vp2": w_("2 VP"),
+    "vp3": w_("3 VP"),
+    "per_card": w_("+1/card"),
+    "double_porthole": w_("×2 port"),
+    "odd": w_("odd 4"),
+    "pair": w_("pair 5"),
 }
 TOKEN_WORDS = {
-    "vp2": "2 VP",
-    "vp3": "3 VP",
-    "per_card": "+1 VP per card",
-    "double_porthole": "double porthole",
-    "odd": "odd: 4 VP",
-    "pair": "pair: 5 VP",
+    "vp2": w_("2 VP"),
+    "vp3": w_("3 VP"),
+    "per_card": w_("+1 VP per card"),
+    "double_porthole": w_("double porthole"),
+    "odd": w_("odd: 4 VP"),
+    "pair": w_("pair: 5 VP"),
 }
+# The words of the engine's ids (render reads ids from views and says them through `w`).
+OBJECT_WORDS = {
+    o: o
+    for o in (
+        w_("hat"),
+        w_("coat"),
+        w_("boots"),
+        w_("gloves"),
+        w_("compass"),
+        w_("spyglass"),
+        w_("sextant"),
+        w_("chart"),
+        w_("hammer"),
+        w_("saw"),
+        w_("wrench"),
+        w_("rope"),
+        w_("rod"),
+        w_("net"),
+        w_("harpoon"),
+        w_("hook"),
+        w_("bread"),
+        w_("cheese"),
+        w_("fruit"),
+        w_("ham"),
+        w_("pearl"),
+        w_("coin"),
+        w_("goblet"),
+        w_("crown"),
+    )
+}
+CATEGORY_WORDS = {
+    "clothing": w_("clothing"),
+    "navigation": w_("navigation"),
+    "repair": w_("repair"),
+    "fishing": w_("fishing"),
+    "food": w_("food"),
+    "treasure": w_("treasure"),
+}
+SIDE_WORDS = {"above": w_("above"), "below": w_("below")}
+
+
+def token_label(token: str) -> str:
+    return w(TOKEN_LABEL[token])
+
+
+def token_words(token: str) -> str:
+    return w(TOKEN_WORDS[token])
+
+
+def obj(name: str) -> str:
+    """An object's name ('ham', French 'jambon')."""
+    return w(OBJECT_WORDS[name]) if name in OBJECT_WORDS else name
+
+
+def cat_word(category: str) -> str:
+    return w(CATEGORY_WORDS[category]) if category in CATEGORY_WORDS else category
+
+
+def side_word(side: str) -> str:
+    return w(SIDE_WORDS[side]) if side in SIDE_WORDS else side
 
 
 def grouped(cards: list[dict[str, Any]]) -> list[tuple[str, int]]:
@@ -46,8 +107,8 @@ def grouped(cards: list[dict[str, Any]]) -> list[tuple[str, int]]:
     return list(out.items())
 
 
-def entry(obj: str, n: int) -> str:
-    return obj if n == 1 else f"{obj} ×{n}"
+def entry(name: str, n: int) -> str:
+    return obj(name) if n == 1 else f"{obj(name)} ×{n}"
 
 
 def s(n: int) -> str:

@@ -6,9 +6,20 @@ from typing import Any
 
 from render import palette as P
 from render.canvas import Canvas, Format, Picture
-from render.island.common import CATEGORIES, MARGIN, MEDIUM, MIN_HEIGHT, SMALL, WIDTH, grouped, s
+from render.island.common import (
+    CATEGORIES,
+    MARGIN,
+    MEDIUM,
+    MIN_HEIGHT,
+    SMALL,
+    WIDTH,
+    cat_word,
+    grouped,
+)
+from render.island.common import obj as word
 from render.island.icons import CATEGORY_COLOR, CATEGORY_TINT, icon
 from render.island.text import hand_alt
+from render.words import w, wn
 
 HEAD_H = 96
 LINE = 32
@@ -22,7 +33,7 @@ def hand_entries(cards: list[dict[str, Any]]) -> list[str]:
     vp = {c["object"]: c.get("vp") for c in cards}
     out = []
     for obj, n in grouped(cards):
-        name = obj if vp[obj] is None else f"{obj}({vp[obj]})"
+        name = word(obj) if vp[obj] is None else f"{word(obj)}({vp[obj]})"
         out.append(name if n == 1 else f"{name} ×{n}")
     return out
 
@@ -59,27 +70,41 @@ def hand(view: dict[str, Any], *, fmt: Format = "png") -> Picture:
     c.icon((MARGIN + 6, 8), icon(f"player_{seat}", 32), key="hand", value=f"player_{seat}")
     c.text(
         (MARGIN + 46, 25),
-        f"Your hand: seat {seat + 1}",
+        w("Your hand: seat {n}", n=seat + 1),
         MEDIUM,
         P.INK,
         key="hand.title",
         anchor="lm",
     )
     n = len(cards)
-    c.text((MARGIN + 6, 72), f"{n} card{s(n)}", SMALL, P.INK, key="hand.count", anchor="lm")
+    c.text(
+        (MARGIN + 6, 72),
+        wn("{n} card", "{n} cards", n),
+        SMALL,
+        P.INK,
+        key="hand.count",
+        anchor="lm",
+    )
     c.text(
         (WIDTH - MARGIN - 6, 72),
-        f"treasures {p['treasure_vp']} VP",
+        w("treasures {n} VP", n=p["treasure_vp"]),
         SMALL,
         P.INK,
         key="hand.treasure",
         anchor="rm",
     )
-    c.text((WIDTH - MARGIN - 6, 25), "secret", SMALL, P.INK if seat == 3 else P.PAPER, anchor="rm")
+    c.text(
+        (WIDTH - MARGIN - 6, 25), w("secret"), SMALL, P.INK if seat == 3 else P.PAPER, anchor="rm"
+    )
     y = HEAD_H
     if not rows:
         c.text(
-            (WIDTH // 2, y + 26), "No cards in hand", SMALL, P.MUTED, key="hand.empty", anchor="mm"
+            (WIDTH // 2, y + 26),
+            w("No cards in hand"),
+            SMALL,
+            P.MUTED,
+            key="hand.empty",
+            anchor="mm",
         )
     for cat, cs in rows:
         h = _row_h(cs)
@@ -94,10 +119,10 @@ def hand(view: dict[str, Any], *, fmt: Format = "png") -> Picture:
         c.icon(
             (MARGIN + 8, first - 16), icon(f"cat_{cat}", 32), key=f"hand.{cat}", value=f"cat_{cat}"
         )
-        c.text((MARGIN + 46, first + 1), cat, SMALL, P.INK, anchor="lm")
+        c.text((MARGIN + 46, first + 1), cat_word(cat), SMALL, P.INK, anchor="lm")
         c.text(
             (MARGIN + 46, first + LINE + 1),
-            f"{len(cs)} card{s(len(cs))}",
+            wn("{n} card", "{n} cards", len(cs)),
             SMALL,
             P.MUTED,
             key=f"hand.{cat}.count",

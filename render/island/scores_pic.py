@@ -7,9 +7,19 @@ from typing import Any
 
 from render import palette as P
 from render.canvas import Canvas, Format, Picture, font
-from render.island.common import BIG, MARGIN, MEDIUM, MIN_HEIGHT, SMALL, STORABLE, WIDTH
+from render.island.common import (
+    BIG,
+    CATEGORY_WORDS,
+    MARGIN,
+    MEDIUM,
+    MIN_HEIGHT,
+    SMALL,
+    STORABLE,
+    WIDTH,
+)
 from render.island.icons import icon
 from render.island.text import scores_alt
+from render.words import w, w_
 
 LABEL_W = 250
 HEAD_H = 64
@@ -19,7 +29,7 @@ Cell = Callable[[dict[str, Any]], str]
 
 
 def _ordinal(n: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+    return {1: w("1st"), 2: w("2nd"), 3: w("3rd")}.get(n) or w("{n}th", n=n)
 
 
 def _sum_text(values: list[int]) -> str:
@@ -36,21 +46,21 @@ def _category_cell(category: str) -> Cell:
 # (key, label, icon or None, cell text, section break before this row)
 ROWS: tuple[tuple[str, str, str | None, Cell, bool], ...] = (
     *(
-        (f"bonus.{cat}", cat, f"cat_{cat}", _category_cell(cat), i == 0)
+        (f"bonus.{cat}", CATEGORY_WORDS[cat], f"cat_{cat}", _category_cell(cat), i == 0)
         for i, cat in enumerate(STORABLE)
     ),
-    ("bonus", "Bonus tokens", None, lambda sc: str(sc["bonus_vp"]), False),
+    ("bonus", w_("Bonus tokens"), None, lambda sc: str(sc["bonus_vp"]), False),
     (
         "portholes",
-        "Portholes",
+        w_("Portholes"),
         "porthole_closed",
         lambda sc: _sum_text([p["vp"] for p in sc["portholes"]]),
         True,
     ),
-    ("treasures", "Treasures", "cat_treasure", lambda sc: _sum_text(sc["treasures"]), False),
-    ("vp", "Total VP", None, lambda sc: str(sc["vp"]), True),
-    ("tiebreak", "Pawn column", None, lambda sc: str(sc["tiebreak"]), False),
-    ("rank", "Rank", None, lambda sc: _ordinal(sc["rank"]), False),
+    ("treasures", w_("Treasures"), "cat_treasure", lambda sc: _sum_text(sc["treasures"]), False),
+    ("vp", w_("Total VP"), None, lambda sc: str(sc["vp"]), True),
+    ("tiebreak", w_("Pawn column"), None, lambda sc: str(sc["tiebreak"]), False),
+    ("rank", w_("Rank"), None, lambda sc: _ordinal(sc["rank"]), False),
 )
 HEIGHT = max(HEAD_H + len(ROWS) * ROW_H + 16, MIN_HEIGHT)
 
@@ -74,7 +84,7 @@ def score_sheet(view: dict[str, Any], *, fmt: Format = "png") -> Picture:
     c = Canvas.blank((WIDTH, HEIGHT), P.BG)
     d = c.draw
     d.rounded_rectangle((MARGIN, 4, WIDTH - MARGIN, HEIGHT - 6), radius=10, fill=P.PANEL)
-    c.text((MARGIN + 12, HEAD_H // 2 + 2), "Final scores", MEDIUM, P.INK, anchor="lm")
+    c.text((MARGIN + 12, HEAD_H // 2 + 2), w("Final scores"), MEDIUM, P.INK, anchor="lm")
     for r, row in enumerate(ROWS):
         y0 = HEAD_H + r * ROW_H
         if r % 2:
@@ -112,7 +122,7 @@ def score_sheet(view: dict[str, Any], *, fmt: Format = "png") -> Picture:
             c.icon((x, cy - 15), icon(ic, 30), key="label", value=ic)
             x += 38
         big = key in ("vp", "rank")
-        c.text((x, cy + 1), label, MEDIUM if big else SMALL, P.INK, anchor="lm")
+        c.text((x, cy + 1), w(label), MEDIUM if big else SMALL, P.INK, anchor="lm")
         for k, sc in enumerate(final):
             x0 = MARGIN + LABEL_W + k * col
             text = cell_text(key, cell(sc), _total(key, sc), col)

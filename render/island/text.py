@@ -1,4 +1,5 @@
-"""Alt texts of the Nautilus Island pictures, built from the view dict alone.
+"""Alt texts of the Nautilus Island pictures, built from the view dict alone, in the language
+of the context (`render.words`).
 
 A reader who cannot see the picture gets the same facts: what each column offers and who faces
 it, the camp, the portholes, each collection, the viewer's own hand, the final breakdown.
@@ -8,8 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from render.island.common import TOKEN_WORDS, entry, grouped, s
+from render.island.common import cat_word, entry, grouped, obj, side_word, token_words
 from render.palette import player_words
+from render.words import w, wn
 
 
 def _seat(seat: int) -> str:
@@ -17,47 +19,61 @@ def _seat(seat: int) -> str:
 
 
 def board_alt(view: dict[str, Any]) -> str:
-    head = f"Nautilus Island, round {view['round']}"
+    head = w("Nautilus Island, round {n}", n=view["round"])
     if view["step"] == "over":
-        head += ", game over"
+        head += w(", game over")
     else:
-        head += f", pawns go {view['side']}"
+        head += w(", pawns go {side}", side=side_word(view["side"]))
         if view["last_round"]:
-            head += ", last round"
+            head += w(", last round")
         if view["current"] is not None:
-            head += f"; {_seat(view['current'])} to play"
-    parts = [head + ". Columns from bow to stern:"]
+            head += w("; {seat} to play", seat=_seat(view["current"]))
+    parts = [head + w(". Columns from bow to stern:")]
     pawns = {p["seat"]: p["pawn"] for p in view["players"]}
     for col in view["columns"]:
         stacks = []
         for st in col["stacks"]:
             if st["count"] == 0:
-                stacks.append("empty")
+                stacks.append(w("empty"))
             elif st["top"] is not None:
-                stacks.append(f"{st['count']} up, top {st['top']['object']}")
+                stacks.append(
+                    w("{n} up, top {object}", n=st["count"], object=obj(st["top"]["object"]))
+                )
             else:
-                stacks.append(f"{st['count']} down")
+                stacks.append(w("{n} down", n=st["count"]))
         faced = [
-            f"{side} seat {col[side] + 1}" for side in ("above", "below") if col[side] is not None
+            w("{side} seat {n}", side=side_word(side), n=col[side] + 1)
+            for side in ("above", "below")
+            if col[side] is not None
         ]
         last = [
-            f"seat {seat + 1} last round"
+            w("seat {n} last round", n=seat + 1)
             for seat, pw in pawns.items()
             if pw["moved"] and pw["last_column"] == col["index"]
         ]
         who = "; ".join(faced + last)
         parts.append(f"{col['index']}: {', '.join(stacks)}" + (f" ({who})" if who else ""))
     camp = ", ".join(
-        f"{sp['category']} {TOKEN_WORDS[sp['token']] if sp['token'] else 'empty'}"
+        f"{cat_word(sp['category'])} {token_words(sp['token']) if sp['token'] else w('empty')}"
         for sp in view["camp"]
     )
-    parts.append(f"Camp: {camp}; {view['reserve']} face-down token{s(view['reserve'])}")
+    parts.append(
+        w(
+            "Camp: {camp}; {tokens}",
+            camp=camp,
+            tokens=wn("{n} face-down token", "{n} face-down tokens", view["reserve"]),
+        )
+    )
     piles = ", ".join(
-        f"{p['size']} cards {p['next'] if p['next'] is not None else 'none'}"
-        + f" ({p['left']} left)"
+        w(
+            "{size} cards {next} ({left} left)",
+            size=p["size"],
+            next=p["next"] if p["next"] is not None else w("none"),
+            left=p["left"],
+        )
         for p in view["portholes"]
     )
-    parts.append(f"Portholes next: {piles}.")
+    parts.append(w("Portholes next: {piles}.", piles=piles))
     return "; ".join(parts[:1]) + " " + "; ".join(parts[1:])
 
 
@@ -65,27 +81,35 @@ def player_alt(view: dict[str, Any], seat: int) -> str:
     p = view["players"][seat]
     pawn = p["pawn"]
     where = (
-        f"pawn {pawn['side']} column {pawn['column']}" if pawn["side"] is not None else "no pawn"
+        w("pawn {side} column {n}", side=side_word(pawn["side"]), n=pawn["column"])
+        if pawn["side"] is not None
+        else w("no pawn")
     )
     cols = []
     for c in p["collections"]:
         if not c["size"] and not c["tokens"]:
             continue
         cards = ", ".join(entry(o, n) for o, n in grouped(c["cards"]))
-        toks = ", ".join(f"{TOKEN_WORDS[t['token']]} now {t['vp']}" for t in c["tokens"])
-        state = f"closed {c['porthole']} VP" if c["closed"] else "open"
-        cols.append(
-            f"{c['category']} {c['size']} ({cards}){'; tokens ' + toks if toks else ''}; {state}"
+        toks = ", ".join(
+            w("{token} now {vp}", token=token_words(t["token"]), vp=t["vp"]) for t in c["tokens"]
         )
-    body = " | ".join(cols) if cols else "no collection yet"
-    return (
-        f"{_seat(seat).capitalize()}: {p['hand_size']} card{s(p['hand_size'])} in hand, "
-        f"{p['score']} VP so far, {where}. {body}."
+        state = w("closed {vp} VP", vp=c["porthole"]) if c["closed"] else w("open")
+        tokens = w("; tokens {list}", list=toks) if toks else ""
+        cols.append(f"{cat_word(c['category'])} {c['size']} ({cards}){tokens}; {state}")
+    body = " | ".join(cols) if cols else w("no collection yet")
+    who = _seat(seat)
+    return w(
+        "{who}: {cards} in hand, {vp} VP so far, {where}. {body}.",
+        who=who[:1].upper() + who[1:],
+        cards=wn("{n} card", "{n} cards", p["hand_size"]),
+        vp=p["score"],
+        where=where,
+        body=body,
     )
 
 
 def areas_alt(view: dict[str, Any], seats: list[int]) -> str:
-    return "Players' collections. " + " ".join(player_alt(view, seat) for seat in seats)
+    return w("Players' collections.") + " " + " ".join(player_alt(view, seat) for seat in seats)
 
 
 def hand_alt(view: dict[str, Any]) -> str:
@@ -96,12 +120,18 @@ def hand_alt(view: dict[str, Any]) -> str:
     for card in hand:
         by_cat.setdefault(card["category"], []).append(card)
     parts = [
-        f"{cat}: {', '.join(entry(o, n) for o, n in grouped(cards))}"
+        f"{cat_word(cat)}: {', '.join(entry(o, n) for o, n in grouped(cards))}"
         for cat, cards in by_cat.items()
     ]
     return (
-        f"Your hand, {_seat(seat)}: {len(hand)} card{s(len(hand))}, treasures worth "
-        f"{p['treasure_vp']} VP. " + ("; ".join(parts) if parts else "No cards.")
+        w(
+            "Your hand, {seat}: {cards}, treasures worth {vp} VP.",
+            seat=_seat(seat),
+            cards=wn("{n} card", "{n} cards", len(hand)),
+            vp=p["treasure_vp"],
+        )
+        + " "
+        + ("; ".join(parts) if parts else w("No cards."))
     )
 
 
@@ -112,7 +142,16 @@ def scores_alt(view: dict[str, Any]) -> str:
         port = " + ".join(str(p["vp"]) for p in sc["portholes"]) or "0"
         tre = " + ".join(str(v) for v in sc["treasures"]) or "0"
         rows.append(
-            f"{sc['rank']}. seat {sc['seat'] + 1}: {sc['vp']} VP (bonus tokens {toks}; "
-            f"portholes {port}; treasures {tre}; pawn column {sc['tiebreak']})"
+            w(
+                "{rank}. seat {n}: {vp} VP (bonus tokens {tokens}; portholes {portholes}; "
+                "treasures {treasures}; pawn column {column})",
+                rank=sc["rank"],
+                n=sc["seat"] + 1,
+                vp=sc["vp"],
+                tokens=toks,
+                portholes=port,
+                treasures=tre,
+                column=sc["tiebreak"],
+            )
         )
-    return "Final scores. " + " ".join(rows)
+    return w("Final scores.") + " " + " ".join(rows)

@@ -56,3 +56,25 @@ def test_the_score_sheet_and_its_alt_text_in_french() -> None:
     assert {"Décompte final", "Piste de score", "Total PV", "Rang"} <= sheet
     assert alt.startswith("Décompte final.\n1. place ")
     assert text.scores_alt(v).startswith("Final scores.\n1. seat ")
+
+
+def test_island_and_duel_pictures_and_alt_texts_in_french() -> None:
+    from engine import duel, island
+    from render.duel import board_pic as duel_board
+    from render.duel import text as duel_text
+    from render.island import board_pic as island_board
+    from render.island import text as island_text
+
+    iv = island.view(island.new_game(3, 2), None)
+    dv = duel.view(duel.new_game(2, 2), None)
+    english = _texts(island_board.draw_board(iv).marks) | _texts(duel_board.draw_board(dv).marks)
+    with i18n.use("fr"):
+        french = _texts(island_board.draw_board(iv).marks) | _texts(duel_board.draw_board(dv).marks)
+        island_alt = island_text.board_alt(iv)
+        duel_alt = duel_text.board_alt(dv)
+    assert {"← bow", "stern →", "Camp", "Domain deck", "Seat 1"} <= english
+    assert {"← proue", "poupe →", "Campement", "Pioche Domaine", "Place 1"} <= french
+    assert not {"← bow", "Camp", "Domain deck", "Seat 1"} & french
+    assert island_alt.startswith("Nautilus Island, manche 1, les pions vont au-dessus")
+    assert duel_alt.startswith("Plateau du duel Nautilus, manche 1/6 ; jeton Nemo : place ")
+    assert island_text.board_alt(iv).startswith("Nautilus Island, round 1, pawns go above")
