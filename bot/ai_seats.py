@@ -59,12 +59,14 @@ def deadline_label(hours: int | None) -> str:
 
 
 def robot_name(taken: list[str], level: str) -> str:
-    """A robot seat's shown name: the mark, a crew name not yet at the table, the level."""
+    """A robot seat's shown name: the mark, a crew name not yet at the table, the level (in
+    the language of the context: the game's, when the service seats it)."""
+    said = tr(level)
     for crew in ROBOT_NAMES:
-        name = f"{ROBOT} {crew} ({level})"
+        name = f"{ROBOT} {crew} ({said})"
         if not any(t.startswith(f"{ROBOT} {crew} (") for t in taken):
             return name
-    return f"{ROBOT} Robot {len(taken) + 1} ({level})"
+    return tr("{robot} Robot {n} ({level})", robot=ROBOT, n=len(taken) + 1, level=said)
 
 
 def check_level(level: str) -> str:

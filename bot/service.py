@@ -1677,7 +1677,8 @@ class GameService:
             if len(seats) >= most:
                 raise LobbyError(tr("The lobby is full ({most} players).", most=most), code="full")
             robot_id = min([0, *(s.user_id for s in seats)]) - 1
-            name = ai_seats.robot_name([s.name for s in seats], level)
+            with i18n.use(row.locale):
+                name = ai_seats.robot_name([s.name for s in seats], level)
             seats.append(SeatRow(len(seats), robot_id, name, level))
             rec = await self._lobby_change(tx, row, seats, row.host_id)
         self._kick()

@@ -205,3 +205,13 @@ async def test_the_offline_runner_plays_a_whole_game_in_french(tmp_path: Path) -
     assert "The Nautilus duel is over." not in text and "Round 6/6" not in text
     panels = (tmp_path / "private" / "ana.md").read_text(encoding="utf-8")
     assert "Vos scaphandriers" in panels and "Your divers" not in panels
+
+
+async def test_a_robot_seated_in_a_french_game_carries_its_level_in_french(
+    world: tuple[GameService, FakeDiscord, Store],
+) -> None:
+    svc, _, _ = world
+    await svc.open_lobby(GUILD, CH, ANA, "Ana", kind="nauticus", locale="fr")
+    rec = await svc.add_ai(CH, ANA, "hard", can_manage=False)
+    assert [s.name for s in rec.seats] == ["Ana", "🤖 Nemo (difficile)"]
+    assert rec.seats[-1].ai == "hard"  # the level itself stays the engine's
