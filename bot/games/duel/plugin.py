@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot import texts as common
-from bot.games.duel import calls, move_words, rules_digest, words
+from bot.games.duel import calls, move_words, refusal_words, rules_digest, words
 from bot.i18n import N_, tr, trn
 from bot.plugin import (
     EventLine,
@@ -301,6 +301,11 @@ class DuelPlugin:
         return tr(placeholder) if placeholder is not None else tr("Choose")
 
     # --- words ---------------------------------------------------------------------------
+
+    def refusal_words(self) -> dict[str, str]:
+        """The engine's words as its refusals quote them, in the context's language
+        (bot.refusals)."""
+        return refusal_words.refusal_words()
 
     def describe_move(self, move: Move, state: Any | None = None) -> str:
         """The move log's line, in the language of the context (bot.move_words)."""

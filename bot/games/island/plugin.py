@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot import i18n, texts
-from bot.games.island import move_words, rules_digest, words
+from bot.games.island import move_words, refusal_words, rules_digest, words
 from bot.i18n import N_, tr, trn
 from bot.plugin import (
     BadOption,
@@ -359,6 +359,11 @@ class IslandPlugin:
         return tr("Which column?") if move["type"] in ("place", "move") else tr("Which cards?")
 
     # --- words ---------------------------------------------------------------------------
+
+    def refusal_words(self) -> dict[str, str]:
+        """The engine's words as its refusals quote them, in the context's language
+        (bot.refusals)."""
+        return refusal_words.refusal_words()
 
     def describe_move(self, move: Move, state: Any | None = None) -> str:
         """The move log's line, in the language of the context (bot.move_words)."""

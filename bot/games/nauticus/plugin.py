@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot import texts as common
-from bot.games.nauticus import move_words, moves_map, rules_digest, words
+from bot.games.nauticus import move_words, moves_map, refusal_words, rules_digest, words
 from bot.games.nauticus import texts as nt
 from bot.i18n import N_, tr
 from bot.plugin import (
@@ -198,6 +198,11 @@ class NauticusPlugin:
         return tr(placeholder) if placeholder is not None else tr("Choose")
 
     # --- words ---------------------------------------------------------------------------
+
+    def refusal_words(self) -> dict[str, str]:
+        """The engine's words as its refusals quote them, in the context's language
+        (bot.refusals)."""
+        return refusal_words.refusal_words()
 
     def describe_move(self, move: Move, state: Any | None = None) -> str:
         """The move log's line, in the language of the context (bot.move_words)."""
