@@ -131,14 +131,26 @@ def board_alt(view: dict[str, Any]) -> str:
         )
         parts.append(f"{head}: {sides}{won}.")
     for p in view["players"]:
-        played = ", ".join(special(s) for s in p["played"]) or w("no special")
+        played = ", ".join(special(s) for s in p["played"])
+        params = {
+            "who": _capital(seat_words(p["seat"])),
+            "special": w(", a special in hand") if p["holds_special"] else "",
+            "played": played,
+        }
+        n = p["divers_in_hand"]
         parts.append(
-            w(
+            wn(
+                "{who}: {n} diver in hand{special}; played {played}.",
                 "{who}: {n} divers in hand{special}; played {played}.",
-                who=_capital(seat_words(p["seat"])),
-                n=p["divers_in_hand"],
-                special=w(", a special in hand") if p["holds_special"] else "",
-                played=played,
+                n,
+                **params,
+            )
+            if played
+            else wn(
+                "{who}: {n} diver in hand{special}; no special played.",
+                "{who}: {n} divers in hand{special}; no special played.",
+                n,
+                **params,
             )
         )
     by_round: dict[int, list[str]] = {}

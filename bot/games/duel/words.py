@@ -379,7 +379,9 @@ def domain_table(view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
     for d in _DOMAINS:
         x, y = a["totals"][d], b["totals"][d]
         winner = tr("nobody") if x == y else common.name(names[0 if x > y else 1])
-        out.append(f"• {domain(d)}: {x} – {y} → {winner}")
+        out.append(
+            tr("• {domain}: {x} – {y} → {winner}", domain=domain(d), x=x, y=y, winner=winner)
+        )
     return out
 
 
