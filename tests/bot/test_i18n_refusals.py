@@ -115,6 +115,15 @@ def test_the_engines_words_in_a_refusal_are_said_in_french(
     assert refusals.text(exc, "en") == english
 
 
+def test_a_move_word_that_is_also_an_action_name_is_said_as_a_verb() -> None:
+    # "deliver" and "transport" are Nauticus actions ("Livrer") and move words ("livrer").
+    english = "You can't transport now; you can: deliver, pass or end your turn."
+    assert refusals.text(IllegalMove("not_now", english), "fr") == (
+        "Vous ne pouvez pas transporter maintenant ; vous pouvez : livrer, passer ou finir "
+        "votre tour."
+    )
+
+
 def test_a_value_the_member_typed_is_quoted_back_as_typed() -> None:
     # 'bow' is a Nauticus word (French "proue"), but here it is what the member typed.
     exc = _first_refusal("nauticus", {"type": "choose_action", "space": "bow"})

@@ -63,7 +63,9 @@ def refusal_words() -> dict[str, str]:
     for crest, name in data.CREST_NAMES.items():
         out[name] = words.crest_word(crest)
     for action in data.ACTIONS:
-        out[action] = out[data.ACTION_NAMES[action]] = words.action_label(action)
+        out[data.ACTION_NAMES[action]] = words.action_label(action)
+        # "transport" and "deliver" are move words too ("you can: deliver"): those win.
+        out.setdefault(action, words.action_label(action))
     for kind, name in data.REWARD_NAMES.items():
         out[name] = words.reward_name(kind)
     for end, word in words.END_WORDS.items():
