@@ -12,7 +12,7 @@ from render.canvas import Canvas, Format, Picture, min_font_px, num
 from render.duel.icons import DOMAIN_COLOR, icon
 from render.duel.text import domain as domain_word
 from render.duel.text import hand_alt, special
-from render.words import w
+from render.words import w, wc
 
 WIDTH = 800
 SMALL = min_font_px(WIDTH)
@@ -102,7 +102,8 @@ def draw_hand(view: dict[str, Any]) -> Canvas:
         c.icon((x + CARD_W - 26, HAND_Y + 6), icon(sp, 52), key="special", value=sp)
         c.text(
             (x + CARD_W, HAND_Y + CARD_H - 12),
-            special(sp),
+            # The card is two divers wide: a long name takes its short word (French "module").
+            wc("card", "diving module") if sp == "diving_module" else special(sp),
             SMALL,
             P.INK,
             key="special.name",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from render.canvas import min_font_px
-from render.words import w, w_
+from render.words import w, w_, wc
 
 WIDTH = 800
 # Font sizes: the smallest stays 12 px tall when the picture is shown 400 px wide.
@@ -87,7 +87,16 @@ def token_words(token: str) -> str:
 
 
 def obj(name: str) -> str:
-    """An object's name ('ham', French 'jambon')."""
+    """An object's name ('ham', French 'jambon').
+
+    A stack's box holds about eight letters: where a language's name of an object is longer
+    (French "carte marine", "longue-vue"), the pictures take its short word, told apart by the
+    context "picture" (the card's colour and icon say the rest).
+    """
+    if name == "chart":
+        return wc("picture", "chart")
+    if name == "spyglass":
+        return wc("picture", "spyglass")
     return w(OBJECT_WORDS[name]) if name in OBJECT_WORDS else name
 
 

@@ -12,6 +12,7 @@ Commands (`/island …`): `place column:`, `move column:`, `collect`, `store cat
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -80,7 +81,23 @@ for _locale in i18n.TRANSLATED:
         for _c in data.CATEGORIES:
             _CATEGORY_ALIASES.setdefault(words.category_name(_c).lower(), _c)
             _CATEGORY_ALIASES.setdefault(words.short_category(_c).lower(), _c)
-_PART = re.compile(r"^\s*(?:(\d+)\s*[x×*]?\s*)?([a-z]+)\s*(?:[x×*]\s*(\d+))?\s*$")
+
+
+def _plain(text: str) -> str:
+    """Lower case, accents off, one space: 'Hameçon' and 'hamecon' are one name."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return " ".join("".join(ch for ch in decomposed if not unicodedata.combining(ch)).split())
+
+
+# The objects by their engine names, and by their names in every language the bot speaks
+# ("jambon+pain", "carte marine", "hameçon").
+_OBJECT_ALIASES = {o: o for objects in data.OBJECTS.values() for o in objects}
+for _locale in i18n.TRANSLATED:
+    with i18n.use(_locale):
+        for _o in list(_OBJECT_ALIASES):
+            _OBJECT_ALIASES.setdefault(_plain(words.object_name(_o)), _o)
+# A count before or after the name: '2 ham', '2x ham', 'ham*2', 'ham x2'.
+_PART = re.compile(r"^\s*(?:(\d+)\s*[x×*]?\s*)?([^\d×*]+?)\s*(?:[x×*]\s*(\d+))?\s*$")
 
 
 def encode_objects(objects: Mapping[str, int]) -> str:
@@ -103,19 +120,19 @@ def decode_objects(text: str, category: str) -> dict[str, int]:
             tr(
                 "“{text}” names no cards: type them joined by +, e.g. {example}.",
                 text=texts.quoted(text[:60]),
-                example="+".join(allowed[:2]) or "ham+bread",
+                example="+".join(words.object_name(o) for o in allowed[:2]) or "ham+bread",
             )
         )
     for part in parts:
         m = _PART.match(part)
-        name = m.group(2) if m else ""
+        name = _OBJECT_ALIASES.get(_plain(m.group(2)), "") if m else ""
         if m is None or name not in allowed:
             raise BadOption(
                 tr(
                     "“{part}” is not an object of {category} ({objects}).",
                     part=texts.quoted(part.strip()[:40]),
                     category=words.category_name(category),
-                    objects=", ".join(allowed),
+                    objects=", ".join(words.object_name(o) for o in allowed),
                 )
             )
         count = int(m.group(1) or m.group(3) or 1)
@@ -128,10 +145,13 @@ def decode_objects(text: str, category: str) -> dict[str, int]:
 def _category(raw: Any) -> str:
     if not isinstance(raw, str) or raw.strip().lower() not in _CATEGORY_ALIASES:
         shown = texts.quoted(str(raw)[:40])
+        names = [words.short_category(c) for c in data.STORABLE]
         raise BadOption(
             tr(
-                "“{value}” is not a category: clothing, navigation, repair, fishing or food.",
+                "“{value}” is not a category: {names} or {last}.",
                 value=shown,
+                names=", ".join(names[:-1]),
+                last=names[-1],
             )
         )
     return _CATEGORY_ALIASES[raw.strip().lower()]

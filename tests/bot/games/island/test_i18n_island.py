@@ -81,5 +81,22 @@ def test_a_french_category_typed_is_understood_and_a_bad_one_refused_in_french()
     with i18n.use("fr"), pytest.raises(BadOption) as refused:
         PLUGIN.move_from_call("store", {"category": "licornes", "objects": "ham"})
     assert str(refused.value) == (
-        "« licornes » n'est pas une catégorie : clothing, navigation, repair, fishing ou food."
+        "« licornes » n'est pas une catégorie : vêtements, navigation, réparation, pêche ou vivres."
+    )
+
+
+def test_french_object_names_typed_are_understood_and_a_bad_one_refused_in_french() -> None:
+    # The objects are typed as the hand shows them, in either language, accents optional.
+    move = PLUGIN.move_from_call("store", {"category": "vivres", "objects": "jambon x2+Pain"})
+    assert move == {"type": "store", "category": "food", "objects": {"ham": 2, "bread": 1}}
+    move = PLUGIN.move_from_call(
+        "store", {"category": "navigation", "objects": "carte marine+longue-vue"}
+    )
+    assert move["objects"] == {"chart": 1, "spyglass": 1}
+    move = PLUGIN.move_from_call("store", {"category": "pêche", "objects": "hamecon+hameçon"})
+    assert move["objects"] == {"hook": 2}
+    with i18n.use("fr"), pytest.raises(BadOption) as refused:
+        PLUGIN.move_from_call("store", {"category": "vivres", "objects": "jambon+chapeau"})
+    assert str(refused.value) == (
+        "« chapeau » n'est pas un objet de la catégorie vivres (pain, fromage, fruits, jambon)."
     )
