@@ -6,6 +6,7 @@ goes through `name()` first so nobody can inject markdown or a mention through t
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -68,6 +69,14 @@ def quoted(text: str) -> str:
     """A refusal that repeats what a user typed, made inert: no markdown, mentions or controls."""
     clean = "".join(ch if ch == "\n" or ch.isprintable() else "\ufffd" for ch in text)
     return escape_mentions(escape_markdown(clean))
+
+
+def folded(text: str) -> str:
+    """A typed name as the bot compares it: case, accents, '_', '-' and spacing do not count
+    ('Hameçon' = 'hamecon', 'longue-vue' = 'Longue vue', 'one_ship' = 'one ship')."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    bare = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return " ".join(re.split(r"[\s_\-]+", bare)).strip()
 
 
 def mention(user_id: int) -> str:

@@ -12,7 +12,6 @@ Commands (`/island …`): `place column:`, `move column:`, `collect`, `store cat
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -71,7 +70,7 @@ _SIMPLE = {"collect": "collect", "close": "close", "keep-open": "keep_open", "id
 _SIMPLE_CALL = {v: k for k, v in _SIMPLE.items()}
 _CATEGORY_ALIASES = {
     **{c: c for c in data.STORABLE},
-    **{data.CATEGORY_NAME[c].lower(): c for c in data.STORABLE},
+    **{texts.folded(data.CATEGORY_NAME[c]): c for c in data.STORABLE},
     "treasure": data.TREASURE,
     "treasures": data.TREASURE,
 }
@@ -79,14 +78,8 @@ _CATEGORY_ALIASES = {
 for _locale in i18n.TRANSLATED:
     with i18n.use(_locale):
         for _c in data.CATEGORIES:
-            _CATEGORY_ALIASES.setdefault(words.category_name(_c).lower(), _c)
-            _CATEGORY_ALIASES.setdefault(words.short_category(_c).lower(), _c)
-
-
-def _plain(text: str) -> str:
-    """Lower case, accents off, one space: 'Hameçon' and 'hamecon' are one name."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
-    return " ".join("".join(ch for ch in decomposed if not unicodedata.combining(ch)).split())
+            _CATEGORY_ALIASES.setdefault(texts.folded(words.category_name(_c)), _c)
+            _CATEGORY_ALIASES.setdefault(texts.folded(words.short_category(_c)), _c)
 
 
 # The objects by their engine names, and by their names in every language the bot speaks
@@ -95,7 +88,7 @@ _OBJECT_ALIASES = {o: o for objects in data.OBJECTS.values() for o in objects}
 for _locale in i18n.TRANSLATED:
     with i18n.use(_locale):
         for _o in list(_OBJECT_ALIASES):
-            _OBJECT_ALIASES.setdefault(_plain(words.object_name(_o)), _o)
+            _OBJECT_ALIASES.setdefault(texts.folded(words.object_name(_o)), _o)
 # A count before or after the name: '2 ham', '2x ham', 'ham*2', 'ham x2'.
 _PART = re.compile(r"^\s*(?:(\d+)\s*[x×*]?\s*)?([^\d×*]+?)\s*(?:[x×*]\s*(\d+))?\s*$")
 
@@ -125,7 +118,7 @@ def decode_objects(text: str, category: str) -> dict[str, int]:
         )
     for part in parts:
         m = _PART.match(part)
-        name = _OBJECT_ALIASES.get(_plain(m.group(2)), "") if m else ""
+        name = _OBJECT_ALIASES.get(texts.folded(m.group(2)), "") if m else ""
         if m is None or name not in allowed:
             raise BadOption(
                 tr(
@@ -143,7 +136,7 @@ def decode_objects(text: str, category: str) -> dict[str, int]:
 
 
 def _category(raw: Any) -> str:
-    if not isinstance(raw, str) or raw.strip().lower() not in _CATEGORY_ALIASES:
+    if not isinstance(raw, str) or texts.folded(raw) not in _CATEGORY_ALIASES:
         shown = texts.quoted(str(raw)[:40])
         names = [words.short_category(c) for c in data.STORABLE]
         raise BadOption(
@@ -154,7 +147,7 @@ def _category(raw: Any) -> str:
                 last=names[-1],
             )
         )
-    return _CATEGORY_ALIASES[raw.strip().lower()]
+    return _CATEGORY_ALIASES[texts.folded(raw)]
 
 
 def _view(seen: Seen) -> dict[str, Any]:

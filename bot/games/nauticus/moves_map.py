@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from bot import i18n
+from bot import i18n, texts
 from bot.games.nauticus import words
 from bot.i18n import tr
 from engine.nauticus import State, data, legal_moves
@@ -191,7 +191,7 @@ def to_call(move: Mapping[str, Any]) -> Call:
 
 
 def _norm(text: str) -> str:
-    return re.sub(r"[\s_\-]+", " ", text.strip().lower())
+    return texts.folded(text)
 
 
 _ITEM_NAMES: dict[str, str] = {}

@@ -93,8 +93,12 @@ def test_french_object_names_typed_are_understood_and_a_bad_one_refused_in_frenc
         "store", {"category": "navigation", "objects": "carte marine+longue-vue"}
     )
     assert move["objects"] == {"chart": 1, "spyglass": 1}
-    move = PLUGIN.move_from_call("store", {"category": "pêche", "objects": "hamecon+hameçon"})
-    assert move["objects"] == {"hook": 2}
+    move = PLUGIN.move_from_call("store", {"category": "peche", "objects": "hamecon+hameçon"})
+    assert move == {"type": "store", "category": "fishing", "objects": {"hook": 2}}
+    move = PLUGIN.move_from_call("store", {"category": "Navigation", "objects": "Longue vue"})
+    assert move == {"type": "store", "category": "navigation", "objects": {"spyglass": 1}}
+    move = PLUGIN.move_from_call("store", {"category": "vetements", "objects": "2 gants"})
+    assert move == {"type": "store", "category": "clothing", "objects": {"gloves": 2}}
     with i18n.use("fr"), pytest.raises(BadOption) as refused:
         PLUGIN.move_from_call("store", {"category": "vivres", "objects": "jambon+chapeau"})
     assert str(refused.value) == (
