@@ -74,7 +74,10 @@ def quoted(text: str) -> str:
 def folded(text: str) -> str:
     """A typed name as the bot compares it: case, accents, '_', '-' and spacing do not count
     ('Hameçon' = 'hamecon', 'longue-vue' = 'Longue vue', 'one_ship' = 'one ship')."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    # "œ" and "æ" are letters of their own, not accented ones: "œil" is typed "oeil" too.
+    decomposed = unicodedata.normalize(
+        "NFKD", text.casefold().replace("œ", "oe").replace("æ", "ae")
+    )
     bare = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
     return " ".join(re.split(r"[\s_\-]+", bare)).strip()
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from bot import i18n
 from bot import texts as common
 from bot.games.duel import words
 from bot.i18n import N_, tr
@@ -61,6 +62,23 @@ MOVE_COMMANDS: tuple[MoveCommand, ...] = (
 )
 COMMAND_OF_TYPE = {c.name: c.name for c in MOVE_COMMANDS}
 _SPECIALS = tuple(words.SPECIAL_WORDS)
+# The specials as a player may type them: the ids, the English words and the words of every
+# language the bot speaks ("arête", "module de plongée"), without case or accents.
+_SPECIAL_NAMES = {common.folded(s): s for s in _SPECIALS} | {
+    common.folded(str(w)): s for s, w in words.SPECIAL_WORDS.items()
+}
+_SPECIAL_NAMES |= {"module": "diving_module", "diving": "diving_module"}
+for _locale in i18n.TRANSLATED:
+    with i18n.use(_locale):
+        for _s in _SPECIALS:
+            _SPECIAL_NAMES.setdefault(common.folded(words.special(_s)), _s)
+# The two specials that are placed as cards, by name: the fishbone 0 and the kraken 15.
+_CARD_NAMES = {
+    name: value
+    for name, special in _SPECIAL_NAMES.items()
+    for value, card in words.CARD_NAMES.items()
+    if card == special
+}
 
 
 def _int(name: str, value: Any, low: int, high: int, what: str) -> int:
@@ -75,9 +93,8 @@ def _int(name: str, value: Any, low: int, high: int, what: str) -> int:
         )
     if isinstance(value, str):
         text = value.strip().lower()
-        named = {"kraken": 15, "fishbone": 0}
-        if name in ("card", "anchor", "keep", "give") and text in named:
-            return named[text]
+        if name in ("card", "anchor", "keep", "give") and common.folded(text) in _CARD_NAMES:
+            return _CARD_NAMES[common.folded(text)]
         if text.lstrip("-").isdigit() and len(text) < 6:
             value = int(text)
         else:
@@ -114,18 +131,16 @@ def _slot(value: Any) -> int:
 
 
 def _special(value: Any) -> str:
-    text = str(value).strip().lower().replace(" ", "_").replace("-", "_")
-    if text in ("module", "diving"):
-        text = "diving_module"
-    if text not in _SPECIALS:
+    special = _SPECIAL_NAMES.get(common.folded(str(value)))
+    if special is None:
         raise BadOption(
             tr(
                 "special: {value} is no special; the specials are {specials}.",
                 value=repr(common.quoted(str(value)[:40])),
-                specials=", ".join(words.SPECIAL_WORDS.values()),
+                specials=", ".join(words.special(s) for s in _SPECIALS),
             )
         )
-    return text
+    return special
 
 
 def _need(options: Mapping[str, Any], name: str) -> Any:

@@ -80,3 +80,32 @@ def test_a_bad_option_is_refused_in_french() -> None:
     assert str(refused.value) == (
         "card : 99 n'est pas une carte (0–15 : l'arête 0, les scaphandriers 1–14, le kraken 15)."
     )
+
+
+def test_french_names_of_the_specials_are_understood_and_listed_in_french() -> None:
+    # As the French hand names them, with or without accents and ligature.
+    for typed, special in (
+        ("Module de plongée", "diving_module"),
+        ("arête", "fishbone"),
+        ("oeil", "eye"),
+        ("Œil", "eye"),
+        ("harpon", "harpoon"),
+        ("ANCRE", "anchor"),
+    ):
+        assert PLUGIN.move_from_call("keep", {"special": typed}) == {
+            "type": "keep",
+            "special": special,
+        }, typed
+    # The fishbone is placed as a card by its French name too.
+    assert PLUGIN.move_from_call("place", {"card": "Arete", "side": 1, "slot": 2}) == {
+        "type": "place",
+        "card": 0,
+        "side": 0,
+        "slot": 1,
+    }
+    with i18n.use("fr"), pytest.raises(BadOption) as refused:
+        PLUGIN.move_from_call("keep", {"special": "licorne"})
+    assert str(refused.value) == (
+        "special : 'licorne' n'est pas une carte spéciale ; les cartes spéciales sont kraken, "
+        "arête, ancre, œil, module de plongée, harpon."
+    )
