@@ -138,6 +138,12 @@ def name(msgid: str, locale: str, command: str | None = None) -> str | None:
     return specific or cat.get(msgid, NAME)
 
 
+def option(msgid: str, command: str | None = None) -> str:
+    """An option's name as the member's Discord shows it (`card` is `carte` in French), for a
+    refusal that names the option."""
+    return name(msgid, current(), command) or msgid
+
+
 def current() -> str:
     """The locale of the interaction being answered (English outside of one)."""
     return _current.get()

@@ -86,7 +86,7 @@ def _int(name: str, value: Any, low: int, high: int, what: str) -> int:
         raise BadOption(
             tr(
                 "{option}: {value} is not {what}.",
-                option=name,
+                option=i18n.option(name),
                 value=common.quoted(str(value)),
                 what=tr(what),
             )
@@ -101,7 +101,7 @@ def _int(name: str, value: Any, low: int, high: int, what: str) -> int:
             raise BadOption(
                 tr(
                     "{option}: {value} is not {what}.",
-                    option=name,
+                    option=i18n.option(name),
                     value=repr(common.quoted(value[:40])),
                     what=tr(what),
                 )
@@ -110,7 +110,7 @@ def _int(name: str, value: Any, low: int, high: int, what: str) -> int:
         raise BadOption(
             tr(
                 "{option}: {value} is not {what}.",
-                option=name,
+                option=i18n.option(name),
                 value=common.quoted(str(value)[:40]),
                 what=tr(what),
             )
@@ -135,7 +135,8 @@ def _special(value: Any) -> str:
     if special is None:
         raise BadOption(
             tr(
-                "special: {value} is no special; the specials are {specials}.",
+                "{option}: {value} is no special; the specials are {specials}.",
+                option=i18n.option("special"),
                 value=repr(common.quoted(str(value)[:40])),
                 specials=", ".join(words.special(s) for s in _SPECIALS),
             )

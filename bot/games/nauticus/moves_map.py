@@ -277,13 +277,21 @@ def parse_goods(value: str) -> list[str]:
 def _int(value: Any, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int | str):
         raise BadOption(
-            tr("{option} must be a whole number, not {value}.", option=what, value=repr(value))
+            tr(
+                "{option} must be a whole number, not {value}.",
+                option=i18n.option(what),
+                value=repr(value),
+            )
         )
     try:
         return int(value)
     except ValueError:
         raise BadOption(
-            tr("{option} must be a whole number, not {value}.", option=what, value=repr(value))
+            tr(
+                "{option} must be a whole number, not {value}.",
+                option=i18n.option(what),
+                value=repr(value),
+            )
         ) from None
 
 

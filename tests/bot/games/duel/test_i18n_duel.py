@@ -78,7 +78,7 @@ def test_a_bad_option_is_refused_in_french() -> None:
     with i18n.use("fr"), pytest.raises(BadOption) as refused:
         PLUGIN.move_from_call("place", {"card": "99", "side": 1, "slot": 1})
     assert str(refused.value) == (
-        "card : 99 n'est pas une carte (0–15 : l'arête 0, les scaphandriers 1–14, le kraken 15)."
+        "carte : 99 n'est pas une carte (0–15 : l'arête 0, les scaphandriers 1–14, le kraken 15)."
     )
 
 
@@ -106,6 +106,6 @@ def test_french_names_of_the_specials_are_understood_and_listed_in_french() -> N
     with i18n.use("fr"), pytest.raises(BadOption) as refused:
         PLUGIN.move_from_call("keep", {"special": "licorne"})
     assert str(refused.value) == (
-        "special : 'licorne' n'est pas une carte spéciale ; les cartes spéciales sont kraken, "
+        "speciale : 'licorne' n'est pas une carte spéciale ; les cartes spéciales sont kraken, "
         "arête, ancre, œil, module de plongée, harpon."
     )
