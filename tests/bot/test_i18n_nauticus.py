@@ -123,3 +123,28 @@ def test_french_names_typed_by_a_player_are_understood_and_bad_ones_refused_in_f
     assert str(refused.value) == (
         "'licorne' n'est pas une tuile ; choisissez-en une dans la liste."
     )
+
+
+def test_goods_rewards_and_actions_typed_in_french_and_listed_in_french() -> None:
+    assert moves_map.parse_goods("poisson + Sel") == ["fish", "salt"]
+    assert moves_map.parse_goods("cereales,café") == ["grain", "coffee"]
+    assert moves_map.from_call(
+        "reward", {"kind": "2 marchandises différentes", "goods": "sel"}
+    ) == {
+        "type": "reward",
+        "kind": "goods",
+        "goods": ["salt"],
+    }
+    with i18n.use("fr"):
+        with pytest.raises(moves_map.BadOption) as goods:
+            moves_map.from_call("reward", {"kind": "goods", "goods": "or+argent"})
+        with pytest.raises(moves_map.BadOption) as action:
+            moves_map.from_call("extra", {"action": "voler"})
+    assert str(goods.value) == (
+        "'or+argent' n'est pas un choix de marchandises ; écrivez deux sortes comme poisson+sel "
+        "(sortes : café, céréales, poisson, sel)."
+    )
+    assert str(action.value) == (
+        "'voler' n'est pas une action ; les actions sont : Coques, Mâts, Voiles, Marchandises, "
+        "Transport, Argent, Livrer, Couronnes."
+    )

@@ -202,6 +202,7 @@ _ACTION_NAMES = {_norm(a): a for a in data.ACTIONS}
 _REWARD_NAMES = {_norm(k): k for k in data.REWARD_KINDS} | {
     _norm(v): k for k, v in data.REWARD_NAMES.items()
 }
+_GOODS_NAMES = {_norm(g): g for g in data.GOODS}
 # What a player may type is also read in every language the bot speaks ("mât Gouvernail",
 # "Livrer"): a French player typing instead of picking from the list is understood too.
 for _locale in i18n.TRANSLATED:
@@ -212,6 +213,8 @@ for _locale in i18n.TRANSLATED:
             _ACTION_NAMES.setdefault(_norm(words.action_label(_action)), _action)
         for _kind in data.REWARD_KINDS:
             _REWARD_NAMES.setdefault(_norm(words.reward_name(_kind)), _kind)
+        for _good in data.GOODS:
+            _GOODS_NAMES.setdefault(_norm(words.goods_word(_good)), _good)
 _DEST_RE = re.compile(r"^(?:ship\s*)?#?\s*(\d+)\s*[-:/, ]?\s*(front|back|tile\s*(\d+))$")
 
 
@@ -261,14 +264,16 @@ def parse_goods(value: str) -> list[str]:
     Raises:
         BadOption: not one or two goods.
     """
-    parts = [p for p in re.split(r"[+,/&\s]+", value.strip().lower()) if p]
-    if not 1 <= len(parts) <= 2 or any(p not in data.GOODS for p in parts):
+    typed = [p for p in re.split(r"[+,/&\s]+", value) if p.strip()]
+    parts = [_GOODS_NAMES.get(_norm(p), "") for p in typed]
+    if not 1 <= len(parts) <= 2 or not all(parts):
         raise BadOption(
             tr(
-                "{value} is not a choice of goods; write two kinds like fish+salt (kinds: "
+                "{value} is not a choice of goods; write two kinds like {example} (kinds: "
                 "{kinds}).",
                 value=repr(value),
-                kinds=", ".join(data.GOODS),
+                example=f"{words.goods_word('fish')}+{words.goods_word('salt')}",
+                kinds=", ".join(words.goods_word(g) for g in data.GOODS),
             )
         )
     return parts
@@ -331,7 +336,7 @@ def from_call(command: str, options: Mapping[str, Any]) -> dict[str, Any]:
                 tr(
                     "{value} is not a reward; the rewards are: {kinds}.",
                     value=repr(options.get("kind")),
-                    kinds=", ".join(data.REWARD_KINDS),
+                    kinds=", ".join(words.reward_name(k) for k in data.REWARD_KINDS),
                 )
             )
         move["kind"] = kind
@@ -347,7 +352,7 @@ def from_call(command: str, options: Mapping[str, Any]) -> dict[str, Any]:
                 tr(
                     "{value} is not an action; the actions are: {actions}.",
                     value=repr(options.get("action")),
-                    actions=", ".join(data.ACTIONS),
+                    actions=", ".join(words.action_label(a) for a in data.ACTIONS),
                 )
             )
         move["action"] = action
