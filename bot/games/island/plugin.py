@@ -89,6 +89,9 @@ for _locale in i18n.TRANSLATED:
     with i18n.use(_locale):
         for _o in list(_OBJECT_ALIASES):
             _OBJECT_ALIASES.setdefault(texts.folded(words.object_name(_o)), _o)
+        # The board's short words (render/island/common.py `obj`): "carte" is typed as seen.
+        for _o in ("chart", "spyglass"):
+            _OBJECT_ALIASES.setdefault(texts.folded(i18n.template_c("picture", _o)), _o)
 # A count before or after the name: '2 ham', '2x ham', 'ham*2', 'ham x2'.
 _PART = re.compile(r"^\s*(?:(\d+)\s*[x×*]?\s*)?([^\d×*]+?)\s*(?:[x×*]\s*(\d+))?\s*$")
 

@@ -93,6 +93,9 @@ def test_french_object_names_typed_are_understood_and_a_bad_one_refused_in_frenc
         "store", {"category": "navigation", "objects": "carte marine+longue-vue"}
     )
     assert move["objects"] == {"chart": 1, "spyglass": 1}
+    # The board picture's short words are understood too.
+    move = PLUGIN.move_from_call("store", {"category": "navigation", "objects": "carte+lunette"})
+    assert move["objects"] == {"chart": 1, "spyglass": 1}
     move = PLUGIN.move_from_call("store", {"category": "peche", "objects": "hamecon+hameçon"})
     assert move == {"type": "store", "category": "fishing", "objects": {"hook": 2}}
     move = PLUGIN.move_from_call("store", {"category": "Navigation", "objects": "Longue vue"})
