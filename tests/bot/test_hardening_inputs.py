@@ -51,19 +51,22 @@ def db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
-async def attempt(db: Path, call: str, args: tuple[Any, ...], kw: dict[str, Any]) -> None:
+async def attempt(db: Path, call: str, args: tuple[Any, ...], kw: dict[str, Any]) -> str:
+    """The service's refusal of the call, in words (anything else fails the test)."""
     store = await Store.open(db)
     try:
-        with pytest.raises(REFUSALS):
+        with pytest.raises(REFUSALS) as info:
             await getattr(GameService(store), call)(*args, **kw)
     finally:
         await store.close()
+    return str(info.value)
 
 
-def refused_without_change(db: Path, call: str, *args: Any, **kw: Any) -> None:
+def refusal_and_change(db: Path, call: str, *args: Any, **kw: Any) -> tuple[str, bool]:
+    """The refusal's words, and whether the database changed across the attempt."""
     before = snapshot(db)
-    asyncio.run(attempt(db, call, args, kw))
-    assert snapshot(db) == before
+    said = asyncio.run(attempt(db, call, args, kw))
+    return said, snapshot(db) != before
 
 
 @pytest.mark.parametrize(
@@ -90,7 +93,8 @@ def refused_without_change(db: Path, call: str, *args: Any, **kw: Any) -> None:
 def test_inputs_discord_never_sends_are_refused_and_change_nothing(
     db: Path, call: str, args: tuple[Any, ...], kw: dict[str, Any]
 ) -> None:
-    refused_without_change(db, call, *args, **kw)
+    said, changed = refusal_and_change(db, call, *args, **kw)
+    assert said and not changed, (said, changed)
 
 
 json_like = st.recursive(
@@ -112,8 +116,11 @@ ids = st.one_of(st.integers(min_value=BIG, max_value=1 << 80), st.integers(max_v
 def test_fuzzed_ids_and_moves_through_play_are_refused(
     db: Path, channel: int, user: int, move: Any
 ) -> None:
-    refused_without_change(db, "play", channel, ANA, move)
-    refused_without_change(db, "play", CH, user, move)
+    for said, changed in (
+        refusal_and_change(db, "play", channel, ANA, move),
+        refusal_and_change(db, "play", CH, user, move),
+    ):
+        assert said and not changed, (said, changed)
 
 
 @settings(max_examples=40, derandomize=True, deadline=None, database=None)
@@ -121,6 +128,7 @@ def test_fuzzed_ids_and_moves_through_play_are_refused(
 def test_fuzzed_moves_of_the_seat_to_play_never_crash(db: Path, move: Any, version: Any) -> None:
     """A random value as the current player's move: refused (the engine or the service), and
     the game unchanged, whatever its shape."""
-    refused_without_change(
+    said, changed = refusal_and_change(
         db, "play", CH, ANA, {"kind": move} if version is None else move, version=version
     )
+    assert said and not changed, (said, changed)

@@ -182,15 +182,28 @@ def test_bad_state_names_versions_and_garbage() -> None:
 @pytest.mark.parametrize("seat", [-1, 3, 99, True, "0", None, 1.0])
 def test_bad_seat(seat: Any) -> None:
     state = nauticus.new_game(3, 1)
-    refused(state, seat, {"type": "choose_action", "space": 0}, "bad_seat", repr(seat), "0 to 2")
+    assert (
+        refused(
+            state, seat, {"type": "choose_action", "space": 0}, "bad_seat", repr(seat), "0 to 2"
+        )
+        == f"There is no seat {seat!r}; seats are 0 to 2."
+    )
 
 
 @provokes("not_your_turn")
 def test_out_of_turn_names_both_seats() -> None:
     state = nauticus.new_game(3, 1)
-    refused(state, 2, {"type": "choose_action", "space": 0}, "not_your_turn", "seat 3", "seat 1")
+    assert (
+        refused(
+            state, 2, {"type": "choose_action", "space": 0}, "not_your_turn", "seat 3", "seat 1"
+        )
+        == "It is not seat 3's turn; seat 1 must decide now."
+    )
     later = at("money")
-    refused(later, 1, {"type": "money", "workers": 1}, "not_your_turn", "seat 2", "seat 1 must")
+    assert (
+        refused(later, 1, {"type": "money", "workers": 1}, "not_your_turn", "seat 2", "seat 1 must")
+        == "It is not seat 2's turn; seat 1 must decide now."
+    )
 
 
 @provokes("game_over")
@@ -209,41 +222,79 @@ def test_game_over_refuses_every_move_and_seat() -> None:
 @provokes("malformed")
 def test_malformed_moves() -> None:
     state = at("money")
-    refused(state, 0, "pass", "malformed", "'pass'", "JSON object with a 'type'")
-    refused(state, 0, ["pass"], "malformed", "['pass']")
-    refused(state, 0, {"type": "money"}, "malformed", "'money' move takes workers", "missing")
-    refused(
-        state, 0, {"type": "end_turn", "now": 1}, "malformed", "takes no fields", "unexpected now"
+    assert (
+        refused(state, 0, "pass", "malformed", "'pass'", "JSON object with a 'type'")
+        == "A move must be a JSON object with a 'type', not 'pass'."
     )
-    refused(
-        reward_pending(),
-        0,
-        {"type": "reward", "kind": "vp", "goods": ["coffee"]},
-        "malformed",
-        "Only the goods reward takes 'goods'",
-        "'vp'",
+    assert (
+        refused(state, 0, ["pass"], "malformed", "['pass']")
+        == "A move must be a JSON object with a 'type', not ['pass']."
+    )
+    assert (
+        refused(state, 0, {"type": "money"}, "malformed", "'money' move takes workers", "missing")
+        == "A 'money' move takes workers: missing workers."
+    )
+    assert (
+        refused(
+            state,
+            0,
+            {"type": "end_turn", "now": 1},
+            "malformed",
+            "takes no fields",
+            "unexpected now",
+        )
+        == "A 'end_turn' move takes no fields: unexpected now."
+    )
+    assert (
+        refused(
+            reward_pending(),
+            0,
+            {"type": "reward", "kind": "vp", "goods": ["coffee"]},
+            "malformed",
+            "Only the goods reward takes 'goods'",
+            "'vp'",
+        )
+        == "Only the goods reward takes 'goods'; 'vp' does not."
     )
 
 
 @provokes("unknown_type")
 def test_unknown_type_lists_the_types() -> None:
     state = nauticus.new_game(2, 1)
-    refused(state, 0, {"type": "sail"}, "unknown_type", "'sail'", "choose_action", "end_turn")
-    refused(state, 0, {"space": 1}, "unknown_type", "None", "take_bonus")
+    assert refused(
+        state, 0, {"type": "sail"}, "unknown_type", "'sail'", "choose_action", "end_turn"
+    ) == (
+        "Unknown move type 'sail'; the move types are: choose_action, take_bonus, buy, "
+        "take_free_tile, transport, money, crowns, deliver, reward, extra, end_extra, pass, "
+        "end_turn."
+    )
+    assert refused(state, 0, {"space": 1}, "unknown_type", "None", "take_bonus") == (
+        "Unknown move type None; the move types are: choose_action, take_bonus, buy, "
+        "take_free_tile, transport, money, crowns, deliver, reward, extra, end_extra, pass, "
+        "end_turn."
+    )
 
 
 @provokes("not_now")
 def test_not_now_says_what_is_possible() -> None:
     state = nauticus.new_game(2, 1)
-    refused(state, 0, {"type": "pass"}, "not_now", "can't pass now", "you can: choose an action")
+    assert (
+        refused(
+            state, 0, {"type": "pass"}, "not_now", "can't pass now", "you can: choose an action"
+        )
+        == "You can't pass now; you can: choose an action."
+    )
     buying = at("hulls")
-    refused(
-        buying,
-        0,
-        {"type": "money", "workers": 1},
-        "not_now",
-        "can't take money now",
-        "buy, pass, start the extra action or end your turn",
+    assert (
+        refused(
+            buying,
+            0,
+            {"type": "money", "workers": 1},
+            "not_now",
+            "can't take money now",
+            "buy, pass, start the extra action or end your turn",
+        )
+        == "You can't take money now; you can: buy, pass, start the extra action or end your turn."
     )
 
 
@@ -340,30 +391,39 @@ def test_free_tile_refusals() -> None:
 @provokes("crown_not_allowed", "wrong_item", "unknown_item")
 def test_buy_wrong_items() -> None:
     masts = at("masts")
-    refused(
+    assert refused(
         masts,
         0,
         {"type": "buy", "item": "mast_crown", "to": "storage"},
         "crown_not_allowed",
         "Crown masts and sails can't be bought",
         "mast_whale, mast_anchor_ship, mast_helm, mast_tower",
+    ) == (
+        "Crown masts and sails can't be bought, only received as rewards; Masts sells: "
+        "mast_whale, mast_anchor_ship, mast_helm, mast_tower."
     )
     hulls = at("hulls")
-    refused(
-        hulls,
-        0,
-        {"type": "buy", "item": "coffee", "to": "storage"},
-        "wrong_item",
-        "Hulls doesn't sell coffee",
-        "bow, middle, stern, one_ship",
+    assert (
+        refused(
+            hulls,
+            0,
+            {"type": "buy", "item": "coffee", "to": "storage"},
+            "wrong_item",
+            "Hulls doesn't sell coffee",
+            "bow, middle, stern, one_ship",
+        )
+        == "Hulls doesn't sell coffee; it sells: bow, middle, stern, one_ship."
     )
-    refused(
-        hulls,
-        0,
-        {"type": "buy", "item": "boat", "to": "storage"},
-        "unknown_item",
-        "'boat' is not an item",
-        "bow, middle, stern, one_ship",
+    assert (
+        refused(
+            hulls,
+            0,
+            {"type": "buy", "item": "boat", "to": "storage"},
+            "unknown_item",
+            "'boat' is not an item",
+            "bow, middle, stern, one_ship",
+        )
+        == "'boat' is not an item; Hulls can be: bow, middle, stern, one_ship."
     )
 
 
@@ -384,20 +444,26 @@ def test_buy_from_empty_stack() -> None:
 @provokes("cannot_afford")
 def test_cannot_afford_names_price_and_purse() -> None:
     state = at("hulls", taler=2)  # +2 VP bonus only; stern costs 3 on space 3
-    refused(
-        state,
-        0,
-        {"type": "buy", "item": "stern", "to": "storage"},
-        "cannot_afford",
-        "stern costs 3 taler here and you have 2",
+    assert (
+        refused(
+            state,
+            0,
+            {"type": "buy", "item": "stern", "to": "storage"},
+            "cannot_afford",
+            "stern costs 3 taler here and you have 2",
+        )
+        == "A stern costs 3 taler here and you have 2."
     )
     state, _ = nauticus.apply(state, 0, {"type": "buy", "item": "bow", "to": "storage"})
-    refused(
-        state,
-        0,
-        {"type": "buy", "item": "bow", "to": "storage"},
-        "cannot_afford",
-        "bow costs 4 taler here and you have 1",
+    assert (
+        refused(
+            state,
+            0,
+            {"type": "buy", "item": "bow", "to": "storage"},
+            "cannot_afford",
+            "bow costs 4 taler here and you have 1",
+        )
+        == "A bow costs 4 taler here and you have 1."
     )
 
 
@@ -420,7 +486,7 @@ def test_no_workers_for_a_purchase() -> None:
 def test_storage_full_points_to_the_shipyard() -> None:
     full = ("coffee",) * 12
     state = at("hulls", storage=full)
-    refused(
+    assert refused(
         state,
         0,
         {"type": "buy", "item": "bow", "to": "storage"},
@@ -428,18 +494,24 @@ def test_storage_full_points_to_the_shipyard() -> None:
         "12/12 units used",
         "no room for a bow",
         "Place it in your shipyard instead: a new ship",
+    ) == (
+        "Your storage has 12/12 units used: no room for a bow. Place it in your shipyard "
+        "instead: a new ship."
     )
 
 
 @provokes("free_to_storage")
 def test_free_purchase_must_go_to_storage() -> None:
     state = at("hulls")  # one-ship costs 0 on space 3
-    refused(
-        state,
-        0,
-        {"type": "buy", "item": "one_ship", "to": {"ship": "new"}},
-        "free_to_storage",
-        "one-ship bought for 0 taler is free and must go to storage",
+    assert (
+        refused(
+            state,
+            0,
+            {"type": "buy", "item": "one_ship", "to": {"ship": "new"}},
+            "free_to_storage",
+            "one-ship bought for 0 taler is free and must go to storage",
+        )
+        == "A one-ship bought for 0 taler is free and must go to storage (the golden rule)."
     )
 
 
@@ -450,75 +522,98 @@ def test_free_purchase_must_go_to_storage() -> None:
 def test_bad_destinations() -> None:
     state = at("hulls", ships=(ship_("bow"),))
     hull_shape = "'storage', {'ship': 'new'} or {'ship': n, 'end': 'front'|'back'}"
-    refused(
+    assert refused(
         state,
         0,
         {"type": "buy", "item": "stern", "to": {"ship": 0, "tile": 0}},
         "bad_destination",
         "{'ship': 0, 'tile': 0} is not a place for a stern",
         hull_shape,
+    ) == (
+        "{'ship': 0, 'tile': 0} is not a place for a stern; use 'storage', {'ship': 'new'} or "
+        "{'ship': n, 'end': 'front'|'back'}."
     )
-    refused(
-        state,
-        0,
-        {"type": "buy", "item": "stern", "to": {"ship": 4, "end": "back"}},
-        "bad_destination",
-        "You have no ship #5",
-        "a new ship, ship #1 (back)",
+    assert (
+        refused(
+            state,
+            0,
+            {"type": "buy", "item": "stern", "to": {"ship": 4, "end": "back"}},
+            "bad_destination",
+            "You have no ship #5",
+            "a new ship, ship #1 (back)",
+        )
+        == "You have no ship #5; a stern can go on: a new ship, ship #1 (back)."
     )
-    refused(
-        state,
-        0,
-        {"type": "buy", "item": "bow", "to": {"ship": 0, "end": "back"}},
-        "bad_destination",
-        "A bow can't go at the back",
-        "a new ship",
+    assert (
+        refused(
+            state,
+            0,
+            {"type": "buy", "item": "bow", "to": {"ship": 0, "end": "back"}},
+            "bad_destination",
+            "A bow can't go at the back",
+            "a new ship",
+        )
+        == "A bow can't go at the back of a ship; it can go on: a new ship."
     )
     masts = at("masts", ships=(ship_("bow stern"),))
-    refused(
+    assert refused(
         masts,
         0,
         {"type": "buy", "item": "mast_helm", "to": {"ship": "new"}},
         "bad_destination",
         "is not a place for a Helm mast",
         "'storage' or {'ship': n, 'tile': i}",
+    ) == (
+        "{'ship': 'new'} is not a place for a Helm mast; use 'storage' or {'ship': n, 'tile': i}."
     )
-    refused(
-        masts,
-        0,
-        {"type": "buy", "item": "mast_helm", "to": {"ship": 0, "tile": 2}},
-        "bad_destination",
-        "Ship #1 has no tile 3",
-        "ship #1, tile 1, ship #1, tile 2",
+    assert (
+        refused(
+            masts,
+            0,
+            {"type": "buy", "item": "mast_helm", "to": {"ship": 0, "tile": 2}},
+            "bad_destination",
+            "Ship #1 has no tile 3",
+            "ship #1, tile 1, ship #1, tile 2",
+        )
+        == "Ship #1 has no tile 3; a Helm mast can go on: ship #1, tile 1, ship #1, tile 2."
     )
     moving = at("transport", storage=("mast_helm",), ships=(ship_("bow stern"),))
-    refused(
-        moving,
-        0,
-        {"type": "transport", "item": "mast_helm", "to": "storage"},
-        "bad_destination",
-        "not back to storage",
+    assert (
+        refused(
+            moving,
+            0,
+            {"type": "transport", "item": "mast_helm", "to": "storage"},
+            "bad_destination",
+            "not back to storage",
+        )
+        == "Transport moves a Helm mast from storage into your shipyard, not back to storage."
     )
 
 
 @provokes("hull_closed", "too_many_middles")
 def test_hull_refusals() -> None:
     state = at("hulls", ships=(ship_("bow stern"), ship_("bow middle middle")))
-    refused(
-        state,
-        0,
-        {"type": "buy", "item": "middle", "to": {"ship": 0, "end": "front"}},
-        "hull_closed",
-        "Ship #1 is closed at the front",
-        "a new ship",
+    assert (
+        refused(
+            state,
+            0,
+            {"type": "buy", "item": "middle", "to": {"ship": 0, "end": "front"}},
+            "hull_closed",
+            "Ship #1 is closed at the front",
+            "a new ship",
+        )
+        == "Ship #1 is closed at the front; a middle can go on: a new ship."
     )
-    refused(
-        state,
-        0,
-        {"type": "buy", "item": "middle", "to": {"ship": 1, "end": "back"}},
-        "too_many_middles",
-        "Ship #2 already has 2 middles",
-        "a new ship",
+    assert (
+        refused(
+            state,
+            0,
+            {"type": "buy", "item": "middle", "to": {"ship": 1, "end": "back"}},
+            "too_many_middles",
+            "Ship #2 already has 2 middles",
+            "a new ship",
+        )
+        == "Ship #2 already has 2 middles; a middle can go on: a new ship."
     )
 
 
@@ -526,43 +621,55 @@ def test_hull_refusals() -> None:
 def test_mast_and_sail_refusals() -> None:
     yard = (ship_("bow stern", "helm -", "- -"),)
     masts = at("masts", ships=yard)
-    refused(
+    assert refused(
         masts,
         0,
         {"type": "buy", "item": "mast_whale", "to": {"ship": 0, "tile": 1}},
         "wrong_crest",
         "can't place a Whale mast on ship #1: its crest is Helm",
         "It can go on: no place in your shipyard",
+    ) == (
+        "You can't place a Whale mast on ship #1: its crest is Helm (one crest per ship, crowns "
+        "excepted). It can go on: no place in your shipyard."
     )
-    refused(
-        masts,
-        0,
-        {"type": "buy", "item": "mast_helm", "to": {"ship": 0, "tile": 0}},
-        "tile_occupied",
-        "Tile 1 of ship #1 already has a mast",
-        "ship #1, tile 2",
+    assert (
+        refused(
+            masts,
+            0,
+            {"type": "buy", "item": "mast_helm", "to": {"ship": 0, "tile": 0}},
+            "tile_occupied",
+            "Tile 1 of ship #1 already has a mast",
+            "ship #1, tile 2",
+        )
+        == "Tile 1 of ship #1 already has a mast; a Helm mast can go on: ship #1, tile 2."
     )
     sails = at("sails", ships=yard)
-    refused(
-        sails,
-        0,
-        {"type": "buy", "item": "sail_helm", "to": {"ship": 0, "tile": 1}},
-        "no_mast",
-        "Tile 2 of ship #1 has no mast to carry a sail",
-        "ship #1, tile 1",
+    assert (
+        refused(
+            sails,
+            0,
+            {"type": "buy", "item": "sail_helm", "to": {"ship": 0, "tile": 1}},
+            "no_mast",
+            "Tile 2 of ship #1 has no mast to carry a sail",
+            "ship #1, tile 1",
+        )
+        == "Tile 2 of ship #1 has no mast to carry a sail; it can go on: ship #1, tile 1."
     )
 
 
 @provokes("not_in_storage")
 def test_transport_needs_the_tile_in_storage() -> None:
     state = at("transport", storage=("coffee", "stern"), ships=(ship_("bow"),))
-    refused(
-        state,
-        0,
-        {"type": "transport", "item": "bow", "to": {"ship": "new"}},
-        "not_in_storage",
-        "You have no bow in storage",
-        "you can transport: stern, coffee",
+    assert (
+        refused(
+            state,
+            0,
+            {"type": "transport", "item": "bow", "to": {"ship": "new"}},
+            "not_in_storage",
+            "You have no bow in storage",
+            "you can transport: stern, coffee",
+        )
+        == "You have no bow in storage; you can transport: stern, coffee."
     )
 
 
@@ -586,22 +693,31 @@ def test_delivery_refusals() -> None:
     unfinished = ship_("bow stern", "whale whale", "whale -", "salt salt")
     empty = ship_("bow stern", "whale whale", "whale crown", "coffee -")
     state = at("deliver", ships=(ready, unfinished, empty))
-    refused(state, 0, {"type": "deliver", "ship": 7}, "bad_ship", "no ship 7", "ready", "#1")
-    refused(
-        state,
-        0,
-        {"type": "deliver", "ship": 1},
-        "not_finished",
-        "Ship #2 is not finished",
-        "ships ready: #1",
+    assert (
+        refused(state, 0, {"type": "deliver", "ship": 7}, "bad_ship", "no ship 7", "ready", "#1")
+        == "You have no ship 7; ships ready to deliver: #1."
     )
-    refused(
-        state,
-        0,
-        {"type": "deliver", "ship": 2},
-        "missing_goods",
-        "Ship #3 has 1 goods for 2 hull tiles",
-        "Ships ready: #1",
+    assert (
+        refused(
+            state,
+            0,
+            {"type": "deliver", "ship": 1},
+            "not_finished",
+            "Ship #2 is not finished",
+            "ships ready: #1",
+        )
+        == "Ship #2 is not finished, so it can't deliver; ships ready: #1."
+    )
+    assert (
+        refused(
+            state,
+            0,
+            {"type": "deliver", "ship": 2},
+            "missing_goods",
+            "Ship #3 has 1 goods for 2 hull tiles",
+            "Ships ready: #1",
+        )
+        == "Ship #3 has 1 goods for 2 hull tiles; every tile needs a good. Ships ready: #1."
     )
 
 
@@ -627,32 +743,41 @@ def test_delivery_needs_a_worker_per_good() -> None:
 @provokes("unknown_reward", "reward_limit", "empty_stack", "bad_goods")
 def test_reward_refusals() -> None:
     state = reward_pending(taken=("vp", "vp"))
-    refused(
-        state,
-        0,
-        {"type": "reward", "kind": "gold"},
-        "unknown_reward",
-        "'gold' is not a reward",
-        "crown_mast, crown_sail, taler, workers, goods",
+    assert (
+        refused(
+            state,
+            0,
+            {"type": "reward", "kind": "gold"},
+            "unknown_reward",
+            "'gold' is not a reward",
+            "crown_mast, crown_sail, taler, workers, goods",
+        )
+        == "'gold' is not a reward; you can choose: crown_mast, crown_sail, taler, workers, goods."
     )
-    refused(
+    assert refused(
         state,
         0,
         {"type": "reward", "kind": "vp"},
         "reward_limit",
         "3 VP was already chosen twice",
         "crown_mast, crown_sail, taler, workers, goods",
+    ) == (
+        "3 VP was already chosen twice for this ship; you can choose: crown_mast, crown_sail, "
+        "taler, workers, goods."
     )
     empty = supply(state, mast_crown=0)
-    refused(
+    assert refused(
         empty,
         0,
         {"type": "reward", "kind": "crown_mast"},
         "empty_stack",
         "Crown mast can't be supplied: its stack is empty",
         "crown_sail, taler, workers, goods",
+    ) == (
+        "Crown mast can't be supplied: its stack is empty. You can choose: crown_sail, taler, "
+        "workers, goods."
     )
-    refused(
+    assert refused(
         state,
         0,
         {"type": "reward", "kind": "goods", "goods": ["coffee", "coffee"]},
@@ -660,6 +785,10 @@ def test_reward_refusals() -> None:
         "['coffee', 'coffee'] is not a choice",
         "coffee+grain",
         "fish+salt",
+    ) == (
+        "['coffee', 'coffee'] is not a choice of goods for this reward; choose one of: "
+        "coffee+grain; coffee+fish; coffee+salt; grain+fish; grain+salt; fish+salt (when only "
+        "one fits in storage, the first is kept)."
     )
 
 
@@ -669,11 +798,14 @@ def test_reward_refusals() -> None:
 @provokes("unknown_action")
 def test_unknown_extra_action() -> None:
     state = at("money")
-    refused(
+    assert refused(
         state,
         0,
         {"type": "extra", "action": "fishing"},
         "unknown_action",
         "'fishing' is not an action",
         "hulls, masts, sails, goods, transport, money, deliver, crowns",
+    ) == (
+        "'fishing' is not an action; choose one of: hulls, masts, sails, goods, transport, "
+        "money, deliver, crowns."
     )

@@ -32,22 +32,28 @@ class Pictures:
         extra = [self.sheet] if self.sheet is not None else []
         return [self.board, *self.together, *self.each, *extra]
 
-    def check(self) -> None:
-        """Size rules for all, and each shows exactly what the view says."""
+    def mismatches(self) -> list[str]:
+        """Size rules for all (asserted), then the pictures that do not show exactly what the
+        view says: [] when every one does."""
         view = self.view
         for pic in self.all():
             expect.check_rules(pic)
-        assert expect.drawn(self.board) == expect.board_marks(view)
+        wrong = []
+        if expect.drawn(self.board) != expect.board_marks(view):
+            wrong.append("board")
         for seat, pic in enumerate(self.each):
-            assert expect.drawn(pic) == expect.shipyard_marks(view, seat)
+            if expect.drawn(pic) != expect.shipyard_marks(view, seat):
+                wrong.append(f"shipyard of seat {seat + 1}")
         together = sum((expect.drawn(p) for p in self.together), start=expect.Counter())
         want = sum(
             (expect.shipyard_marks(view, s) for s in range(view["players_count"])),
             start=expect.Counter(),
         )
-        assert together == want
-        if self.sheet is not None:
-            assert expect.drawn(self.sheet) == expect.scores_marks(view)
+        if together != want:
+            wrong.append("shipyards together")
+        if self.sheet is not None and expect.drawn(self.sheet) != expect.scores_marks(view):
+            wrong.append("score sheet")
+        return wrong
 
 
 def _all_pictures(view: dict) -> list[render.Picture]:
@@ -57,7 +63,7 @@ def _all_pictures(view: dict) -> list[render.Picture]:
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_start_state_pictures_follow_the_size_rules_and_show_everything(players: int) -> None:
     view = nauticus.view(nauticus.new_game(players=players, seed=players))
-    Pictures(view).check()
+    assert Pictures(view).mismatches() == []
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -65,7 +71,7 @@ def test_random_playout_states_render_within_the_rules(players: int) -> None:
     seen = 0
     for state in snapshots(players, seed=players, every=60):
         view = nauticus.view(state)
-        Pictures(view).check()
+        assert Pictures(view).mismatches() == []
         seen += 1
     assert view["step"] == "over"
     assert seen >= 4
@@ -73,7 +79,7 @@ def test_random_playout_states_render_within_the_rules(players: int) -> None:
 
 def test_late_game_pictures_show_everything_each_player_owns() -> None:
     view = nauticus.view(late_game())
-    Pictures(view).check()
+    assert Pictures(view).mismatches() == []
 
 
 @pytest.mark.parametrize("players", [2, 4])
@@ -87,7 +93,7 @@ def test_extreme_states_render_within_the_rules(players: int) -> None:
     assert p["delivered"]["coffee"] == 30 and p["taler"] == 250 and p["score"] == -40
     assert set(view["supply"].values()) == {0}
     assert [t["mast"] for t in p["ships"][0]["tiles"]] == ["crown"] * 4
-    Pictures(view).check()
+    assert Pictures(view).mismatches() == []
     texts = {m.value for m in shipyard(view, 0).drawn if m.is_text}
     assert {"−40", "250", "30", "12/12", "#12"} <= texts
 
