@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 
 from discord.utils import escape_markdown, escape_mentions
 
+from bot import i18n
 from bot.i18n import N_, tr, trn
 from render.palette import PLAYER_COLOR_NAME, PLAYER_SYMBOL
 
@@ -80,6 +81,20 @@ def folded(text: str) -> str:
     )
     bare = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
     return " ".join(re.split(r"[\s_\-]+", bare)).strip()
+
+
+def typed_names(ids: Iterable[str], *says: Callable[[str], str]) -> dict[str, str]:
+    """What a player may type for each id, folded -> id: the id itself, then each `say(id)` in
+    English and in every language the bot speaks ("mât Gouvernail", "vivres"); the first name
+    found wins."""
+    ids = list(ids)
+    out = {folded(i): i for i in ids}
+    for locale in i18n.LOCALES:
+        with i18n.use(locale):
+            for say in says:
+                for i in ids:
+                    out.setdefault(folded(say(i)), i)
+    return out
 
 
 def mention(user_id: int) -> str:

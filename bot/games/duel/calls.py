@@ -62,23 +62,15 @@ MOVE_COMMANDS: tuple[MoveCommand, ...] = (
 )
 COMMAND_OF_TYPE = {c.name: c.name for c in MOVE_COMMANDS}
 _SPECIALS = tuple(words.SPECIAL_WORDS)
-# The specials as a player may type them: the ids, the English words and the words of every
-# language the bot speaks ("arête", "module de plongée"), without case or accents.
-_SPECIAL_NAMES = {common.folded(s): s for s in _SPECIALS} | {
-    common.folded(str(w)): s for s, w in words.SPECIAL_WORDS.items()
+# The specials as a player may type them: the ids and their names in every language the bot
+# speaks ("arête", "module de plongée"), without case or accents.
+_SPECIAL_NAMES = common.typed_names(_SPECIALS, words.special) | {
+    "module": "diving_module",
+    "diving": "diving_module",
 }
-_SPECIAL_NAMES |= {"module": "diving_module", "diving": "diving_module"}
-for _locale in i18n.TRANSLATED:
-    with i18n.use(_locale):
-        for _s in _SPECIALS:
-            _SPECIAL_NAMES.setdefault(common.folded(words.special(_s)), _s)
 # The two specials that are placed as cards, by name: the fishbone 0 and the kraken 15.
-_CARD_NAMES = {
-    name: value
-    for name, special in _SPECIAL_NAMES.items()
-    for value, card in words.CARD_NAMES.items()
-    if card == special
-}
+_VALUE_OF = {special: value for value, special in words.CARD_NAMES.items()}
+_CARD_NAMES = {name: _VALUE_OF[s] for name, s in _SPECIAL_NAMES.items() if s in _VALUE_OF}
 
 
 def _int(name: str, value: Any, low: int, high: int, what: str) -> int:

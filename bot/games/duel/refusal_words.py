@@ -24,17 +24,17 @@ STEP_WORDS = {
 }
 
 # How an arrow moves a card, as the engine says it when the destination is wrong.
-PHRASES = {
-    "straight across the Nautilus": N_("straight across the Nautilus"),
-    "to an empty space on its own side": N_("to an empty space on its own side"),
-    "none": N_("none"),
-    "or": N_("or"),
-}
+PHRASES = (
+    N_("straight across the Nautilus"),
+    N_("to an empty space on its own side"),
+    N_("none"),
+    N_("or"),
+)
 
 
 def refusal_words() -> dict[str, str]:
     """English as the engine writes it -> the same in the context's language."""
-    out = {english: tr(PHRASES[english]) for english in PHRASES}
+    out = {english: tr(english) for english in PHRASES}
     for step, english in ENGINE_STEP_WORDS.items():
         out[english] = tr(STEP_WORDS[step])
     # The spaces, as the engine lists them: "side 0 slot 2", "3 to side 0 slot 2".

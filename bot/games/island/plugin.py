@@ -68,30 +68,19 @@ MOVE_COMMANDS: tuple[MoveCommand, ...] = (
 
 _SIMPLE = {"collect": "collect", "close": "close", "keep-open": "keep_open", "idle": "idle"}
 _SIMPLE_CALL = {v: k for k, v in _SIMPLE.items()}
-_CATEGORY_ALIASES = {
-    **{c: c for c in data.STORABLE},
-    **{texts.folded(data.CATEGORY_NAME[c]): c for c in data.STORABLE},
-    "treasure": data.TREASURE,
-    "treasures": data.TREASURE,
-}
-# A category typed in another language the bot speaks ("vivres") is understood too.
-for _locale in i18n.TRANSLATED:
-    with i18n.use(_locale):
-        for _c in data.CATEGORIES:
-            _CATEGORY_ALIASES.setdefault(texts.folded(words.category_name(_c)), _c)
-            _CATEGORY_ALIASES.setdefault(texts.folded(words.short_category(_c)), _c)
-
-
-# The objects by their engine names, and by their names in every language the bot speaks
-# ("jambon+pain", "carte marine", "hameçon").
-_OBJECT_ALIASES = {o: o for objects in data.OBJECTS.values() for o in objects}
-for _locale in i18n.TRANSLATED:
-    with i18n.use(_locale):
-        for _o in list(_OBJECT_ALIASES):
-            _OBJECT_ALIASES.setdefault(texts.folded(words.object_name(_o)), _o)
-        # The board's short words (render/island/common.py `obj`): "carte" is typed as seen.
-        for _o in ("chart", "spyglass"):
-            _OBJECT_ALIASES.setdefault(texts.folded(i18n.template_c("picture", _o)), _o)
+# Categories and objects as a player may type them, in every language the bot speaks
+# ("vivres", "jambon+pain", "carte marine", and the board's short words such as "carte").
+_CATEGORY_ALIASES = texts.typed_names(
+    data.CATEGORIES,
+    lambda c: data.CATEGORY_NAME[c],
+    words.category_name,
+    words.short_category,
+) | {"treasures": data.TREASURE}
+_OBJECT_ALIASES = texts.typed_names(
+    (o for objects in data.OBJECTS.values() for o in objects),
+    words.object_name,
+    lambda o: i18n.template_c("picture", o),
+)
 # A count before or after the name: '2 ham', '2x ham', 'ham*2', 'ham x2'.
 _PART = re.compile(r"^\s*(?:(\d+)\s*[x×*]?\s*)?([^\d×*]+?)\s*(?:[x×*]\s*(\d+))?\s*$")
 

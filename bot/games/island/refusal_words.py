@@ -24,12 +24,16 @@ MOVE_WORDS = {
     "idle": N_("do nothing"),
 }
 
-PHRASES = {"nothing": N_("nothing"), "none": N_("none"), "or": N_("or")}
+PHRASES = (
+    N_("nothing"),
+    N_("none"),
+    N_("or"),
+)
 
 
 def refusal_words() -> dict[str, str]:
     """English as the engine writes it -> the same in the context's language."""
-    out = {english: tr(PHRASES[english]) for english in PHRASES}
+    out = {english: tr(english) for english in PHRASES}
     for move, english in ENGINE_MOVE_WORDS.items():
         out[english] = tr(MOVE_WORDS[move])
     for category in data.CATEGORIES:

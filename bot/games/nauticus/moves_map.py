@@ -194,27 +194,14 @@ def _norm(text: str) -> str:
     return texts.folded(text)
 
 
-_ITEM_NAMES: dict[str, str] = {}
-for _item in data.ITEMS:
-    _ITEM_NAMES[_norm(_item)] = _item
-    _ITEM_NAMES[_norm(data.item_name(_item))] = _item
-_ACTION_NAMES = {_norm(a): a for a in data.ACTIONS}
-_REWARD_NAMES = {_norm(k): k for k in data.REWARD_KINDS} | {
-    _norm(v): k for k, v in data.REWARD_NAMES.items()
-}
-_GOODS_NAMES = {_norm(g): g for g in data.GOODS}
-# What a player may type is also read in every language the bot speaks ("mât Gouvernail",
-# "Livrer"): a French player typing instead of picking from the list is understood too.
-for _locale in i18n.TRANSLATED:
-    with i18n.use(_locale):
-        for _item in data.ITEMS:
-            _ITEM_NAMES.setdefault(_norm(words.item_label(_item)), _item)
-        for _action in data.ACTIONS:
-            _ACTION_NAMES.setdefault(_norm(words.action_label(_action)), _action)
-        for _kind in data.REWARD_KINDS:
-            _REWARD_NAMES.setdefault(_norm(words.reward_name(_kind)), _kind)
-        for _good in data.GOODS:
-            _GOODS_NAMES.setdefault(_norm(words.goods_word(_good)), _good)
+# What a player may type, in every language the bot speaks ("mât Gouvernail", "Livrer",
+# "poisson"): a player typing instead of picking from the list is understood too.
+_ITEM_NAMES = texts.typed_names(data.ITEMS, data.item_name, words.item_label)
+_ACTION_NAMES = texts.typed_names(data.ACTIONS, words.action_label)
+_REWARD_NAMES = texts.typed_names(
+    data.REWARD_KINDS, lambda k: data.REWARD_NAMES.get(k, k), words.reward_name
+)
+_GOODS_NAMES = texts.typed_names(data.GOODS, words.goods_word)
 _DEST_RE = re.compile(r"^(?:ship\s*)?#?\s*(\d+)\s*[-:/, ]?\s*(front|back|tile\s*(\d+))$")
 
 

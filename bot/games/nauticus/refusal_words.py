@@ -31,31 +31,31 @@ MOVE_WORDS = {
 }
 
 # Phrases the engine writes into its refusals' values (what is bought, where a tile may go).
-PHRASES = {
-    "the bonus": N_("the bonus"),
-    "the free tile": N_("the free tile"),
-    "transported": N_("transported"),
-    "Buying": N_("Buying"),
-    "Transport": N_("Transport"),
-    "Delivering ship #": N_("Delivering ship #"),
-    "storage": N_("storage"),
-    "a new ship": N_("a new ship"),
-    "ship #": N_("ship #"),
-    "tile": N_("tile"),
-    "no place in your shipyard": N_("no place in your shipyard"),
-    "no place fits": N_("no place fits"),
-    "has already been played this round": N_("has already been played this round"),
-    "does not exist": N_("does not exist"),
-    "nothing now": N_("nothing now"),
-    "nothing": N_("nothing"),
-    "none": N_("none"),
-    "or": N_("or"),
-}
+PHRASES = (
+    N_("the bonus"),
+    N_("the free tile"),
+    N_("transported"),
+    N_("Buying"),
+    N_("Transport"),
+    N_("Delivering ship #"),
+    N_("storage"),
+    N_("a new ship"),
+    N_("ship #"),
+    N_("tile"),
+    N_("no place in your shipyard"),
+    N_("no place fits"),
+    N_("has already been played this round"),
+    N_("does not exist"),
+    N_("nothing now"),
+    N_("nothing"),
+    N_("none"),
+    N_("or"),
+)
 
 
 def refusal_words() -> dict[str, str]:
     """English as the engine writes it -> the same in the context's language."""
-    out = {english: tr(PHRASES[english]) for english in PHRASES}
+    out = {english: tr(english) for english in PHRASES}
     for move, english in ENGINE_MOVE_WORDS.items():
         out[english] = tr(MOVE_WORDS[move])
     for item in data.ITEM_INDEX:
