@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import io
 import logging
+from collections import OrderedDict
 from typing import Any
 
 import discord
@@ -33,6 +34,13 @@ NO_PICTURES = N_(
 )
 V2_TEXT_MAX = 4000  # Discord: characters across all text displays of a V2 message
 GALLERY_MAX = 10  # Discord: items in one media gallery
+V2_REMEMBERED = 10_000  # message ids remembered as V2 (the oldest are forgotten first)
+# Discord's refusal of `content`/`embeds` on a message carrying IS_COMPONENTS_V2 (the flag can
+# never be removed): HTTP 400, JSON code 50035 "Invalid Form Body", with this code on the field,
+# e.g. {"content": {"_errors": [{"code": "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2",
+# "message": "The 'content' field cannot be used when using MessageFlags.IS_COMPONENTS_V2"}]}}.
+INVALID_FORM_BODY = 50035
+V2_LEGACY_FIELDS = "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2"
 
 
 def allowed_mentions(msg: OutMessage) -> discord.AllowedMentions:
@@ -102,6 +110,30 @@ def layout(msg: OutMessage, *, pictures: bool = True, note: str = "") -> discord
     return view
 
 
+def _error_codes(tree: Any) -> list[str]:
+    """Every field error code in Discord's nested `errors` tree."""
+    found: list[str] = []
+    if isinstance(tree, dict):
+        for key, value in tree.items():
+            if key == "_errors" and isinstance(value, list):
+                found.extend(str(e.get("code")) for e in value if isinstance(e, dict))
+            else:
+                found.extend(_error_codes(value))
+    return found
+
+
+def is_v2_refusal(exc: discord.HTTPException) -> bool:
+    """Whether Discord refused an edit only because the message is a Components V2 one."""
+    if exc.status != 400 or exc.code != INVALID_FORM_BODY:
+        return False
+    # discord.py keeps the raw error tree only in this attribute; its `text` flattens the
+    # messages (without the codes), which is the fallback.
+    errors = getattr(exc, "_errors", None)
+    if isinstance(errors, dict):
+        return V2_LEGACY_FIELDS in _error_codes(errors)
+    return "MessageFlags.IS_COMPONENTS_V2" in exc.text
+
+
 def files(msg: OutMessage) -> list[discord.File]:
     return [
         discord.File(io.BytesIO(f.data), filename=f.filename, description=f.description or None)
@@ -114,6 +146,9 @@ class DiscordSender:
 
     def __init__(self, client: discord.Client) -> None:
         self.client = client
+        # Messages this process posted or edited as V2: an edit keeps them V2 without first
+        # trying (and failing) a classic edit. Lost on restart; `edit` copes with that.
+        self._v2: OrderedDict[int, None] = OrderedDict()
 
     async def _channel(self, channel_id: int) -> Any:
         channel = self.client.get_channel(channel_id)
@@ -164,7 +199,8 @@ class DiscordSender:
         if msg.silent:
             kwargs["silent"] = True  # Discord's @silent: the mention shows, no notification
         args: tuple[str, ...] = ()
-        if msg.files and with_files:
+        v2 = bool(msg.files and with_files)
+        if v2:
             # One Components V2 message: no content, the text lives in the layout.
             kwargs["view"] = layout(msg)
             kwargs["files"] = files(msg)
@@ -181,17 +217,30 @@ class DiscordSender:
             raise DeliveryRefused(f"Discord refused the post: {exc}") from exc
         except discord.DiscordServerError as exc:
             raise DeliveryDelayed(f"Discord answered {exc.status}") from exc
+        if v2:
+            self._remember_v2(int(message.id))
         return int(message.id)
 
     async def edit(self, channel_id: int, message_id: int, msg: OutMessage) -> None:
-        """Replace a message. With pictures it becomes (or stays) a V2 message; without, it is
-        edited as a classic one, and if Discord refuses that because the message is V2 (the flag
-        cannot be removed), the same text is written into a V2 layout instead."""
+        """Replace a message. With pictures it becomes (or stays) a V2 message. Without, a
+        message known to be V2 (posted or edited as one by this process, or cached as one) is
+        edited as a V2 layout, since Discord never lets the flag go; any other is edited as a
+        classic one, and only if Discord refuses that because the message is V2 after all (a
+        post from before a restart) is the same text written into a V2 layout instead."""
         channel = await self._channel(channel_id)
         with_files = self._check(channel, channel_id, msg)
         partial = channel.get_partial_message(message_id)
         note = t(NO_PICTURES, msg.locale) if msg.files and not with_files else ""
         mentions = allowed_mentions(msg)
+
+        async def as_v2() -> None:
+            await partial.edit(
+                content=None,
+                attachments=[],
+                view=layout(msg, pictures=False, note=note),
+                allowed_mentions=mentions,
+            )
+
         try:
             if msg.files and with_files:
                 await partial.edit(
@@ -200,6 +249,9 @@ class DiscordSender:
                     view=layout(msg),
                     allowed_mentions=mentions,
                 )
+                self._remember_v2(message_id)
+            elif self._is_v2(message_id):
+                await as_v2()
             else:
                 text = texts.fit(f"{msg.text}\n{note}") if note else msg.text
                 try:
@@ -210,18 +262,29 @@ class DiscordSender:
                         allowed_mentions=mentions,
                     )
                 except discord.HTTPException as exc:
-                    if exc.status != 400:
-                        raise
+                    if not is_v2_refusal(exc):
+                        raise  # e.g. text over 2,000 characters: a real fault, not a V2 post
                     log.info("message %s is a V2 message: edited as one (%s)", message_id, exc)
-                    await partial.edit(
-                        content=None,
-                        attachments=[],
-                        view=layout(msg, pictures=False, note=note),
-                        allowed_mentions=mentions,
-                    )
+                    await as_v2()
+                    self._remember_v2(message_id)
         except discord.NotFound as exc:
             raise DeliveryRefused(f"message {message_id} was deleted: {exc}") from exc
         except discord.Forbidden as exc:
             raise DeliveryRefused(f"Discord refused the edit: {exc}") from exc
         except discord.DiscordServerError as exc:
             raise DeliveryDelayed(f"Discord answered {exc.status}") from exc
+
+    def _remember_v2(self, message_id: int) -> None:
+        self._v2[message_id] = None
+        self._v2.move_to_end(message_id)
+        while len(self._v2) > V2_REMEMBERED:
+            self._v2.popitem(last=False)
+
+    def _is_v2(self, message_id: int) -> bool:
+        """Whether the message is known to carry IS_COMPONENTS_V2: this process posted or edited
+        it as one, or discord.py's message cache holds it with the flag."""
+        if message_id in self._v2:
+            return True
+        return any(
+            m.id == message_id and m.flags.components_v2 for m in self.client.cached_messages
+        )

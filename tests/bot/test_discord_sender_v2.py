@@ -176,7 +176,25 @@ async def test_a_text_edit_of_a_v2_message_is_retried_as_a_v2_layout() -> None:
     channel = _channel(discord.Permissions.all())
     edit = channel.get_partial_message.return_value.edit
     response = MagicMock(status=400, reason="Bad Request")
-    refused = discord.HTTPException(response, {"code": 50035, "message": "Invalid Form Body"})
+    # Discord's exact refusal of `content` on a V2 message (any other 400 is not retried).
+    refused = discord.HTTPException(
+        response,
+        {
+            "code": 50035,
+            "message": "Invalid Form Body",
+            "errors": {
+                "content": {
+                    "_errors": [
+                        {
+                            "code": "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2",
+                            "message": "The 'content' field cannot be used when using "
+                            "MessageFlags.IS_COMPONENTS_V2",
+                        }
+                    ]
+                }
+            },
+        },
+    )
     edit.side_effect = [refused, None]
     done = OutMessage(text="✅ Round over", game_id=3)
     await DiscordSender(_client(channel)).edit(1, 555, done)
