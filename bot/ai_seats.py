@@ -22,9 +22,11 @@ import os
 import threading
 import time
 from concurrent.futures import Executor, ProcessPoolExecutor
+from collections.abc import Sequence
 from typing import Any
 
 from bot.i18n import N_, tr, trn
+from bot.store import IN_PLAY, GameRow, SeatRow, Tx, report
 from engine import ai
 from engine.api import Move, Rules
 
@@ -74,6 +76,21 @@ def check_level(level: str) -> str:
     if level not in LEVELS:
         raise ValueError(f"There is no AI level {level!r}; choose {', '.join(LEVELS)}.")
     return level
+
+
+def damaged_level(tx: Tx, row: GameRow, seats: Sequence[SeatRow]) -> str | None:
+    """Why a game in play is on hold because a seat's stored AI level is no level (a damaged
+    file, a hand edit, a level a newer version wrote), else None. Played with another level
+    the seat would not be the player its host chose, and played with it every decision fails:
+    the game waits for an admin instead, and the other games go on. Logged once (`tx.reported`)."""
+    if row.status not in IN_PLAY:
+        return None
+    for s in seats:
+        if s.ai is not None and s.ai not in LEVELS:
+            where = f"game {row.id}, seat {s.seat}"
+            eid = report(tx.reported, where, "AI level", s.ai, "the game is on hold")
+            return f"[{eid}] the stored AI level of seat {s.seat + 1} {s.ai!r:.40} is damaged"
+    return None
 
 
 def decision_seed(game_id: int, version: int, seat: int) -> int:

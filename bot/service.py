@@ -367,7 +367,8 @@ class GameService:
     # --- loading -----------------------------------------------------------------------------
 
     async def _record(self, tx: Tx, row: GameRow) -> GameRecord:
-        seats = _seats(await tx.seats(row.id))
+        seat_rows = await tx.seats(row.id)
+        seats = _seats(seat_rows)
         state = None
         if row.state_json is not None:
             try:
@@ -388,7 +389,8 @@ class GameService:
             seats=seats,
             engine_version=row.engine_version,
             seed=row.seed,
-            flagged=row.flagged,
+            # Also held (in memory) while a seat's stored AI level is damaged.
+            flagged=row.flagged or ai_seats.damaged_level(tx, row, seat_rows),
             seating=row.seating,
             updated_at=row.updated_at,
             kind=row.kind,
@@ -422,17 +424,17 @@ class GameService:
                         "Start."
                     )
                 )
-            if row.flagged:
+            rec = await self._record(tx, row)
+            if rec.flagged:
                 raise GameUnavailable(
                     tr(
                         "This game is on hold: its stored state doesn't match its move log "
                         "({flagged}). An admin can `/games abort` it.",
-                        flagged=row.flagged,
+                        flagged=rec.flagged,
                     ),
                     code="flagged",
-                    error_id=row.flagged.split("]")[0].lstrip("["),
+                    error_id=rec.flagged.split("]")[0].lstrip("["),
                 )
-            rec = await self._record(tx, row)
             engine_version = rec.plugin.rules.engine_version
             unreadable: str | None = None  # a move-log row that is not valid JSON
             try:

@@ -13,9 +13,9 @@ import json
 import logging
 import secrets
 import sqlite3
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Collection, Iterable, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -442,12 +442,140 @@ _OUTBOX_COLS = (
 )
 
 
-def _wait(r: tuple[Any, ...]) -> WaitRow:
-    return WaitRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], bool(r[7]))
+# --- damaged stored values --------------------------------------------------------------------
+# The bot writes only values it has checked, but SQLite does not enforce column types and a file
+# edited by hand or damaged on disk can hold anything. The readers check every per-game, per-seat
+# and per-member value a runner or a move uses: a bad one costs its own game (held, as a game
+# whose state disagrees with its log is) or its member's setting (the default is used), never
+# the scan, the reminders or the moves of every other game. Each is logged once per database
+# and process (`Reported`), not at every tick that reads it again.
+
+MAX_HOURS = 24 * 366  # far above any interval the bot offers (7 days), far below an overflow
+LOCALES = ("en", "fr")  # the languages a game's posts can be in (bot.i18n.LOCALES)
+SEATINGS = ("random", "join")
+IN_PLAY = ("lobby", "active")  # a damaged value of these holds the game
+
+Reported = dict[tuple[str, str, str], str]  # (where, column, value) -> error id, logged once
 
 
-def _game(row: sqlite3.Row | tuple[Any, ...]) -> GameRow:
-    return GameRow(*row)
+def hours_ok(value: Any) -> bool:
+    """A stored interval in hours the bot can compute with (0 .. MAX_HOURS)."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_HOURS
+
+
+def time_ok(value: Any) -> bool:
+    """An ISO time with a zone, far enough from year 9999 that adding a year cannot overflow."""
+    if not isinstance(value, str):
+        return False
+    try:
+        when = datetime.fromisoformat(value)
+    except ValueError:
+        return False
+    return when.tzinfo is not None and 1 < when.year < 9000
+
+
+def report(reported: Reported, where: str, column: str, value: Any, then: str) -> str:
+    """Log a damaged stored value once (one ERROR line); return its error id, the same at each
+    read, so the id a player is shown matches the line in the log."""
+    shown = repr(value)[:60]
+    key = (where, column, shown)
+    eid = reported.get(key)
+    if eid is None:
+        eid = reported[key] = secrets.token_hex(3)
+        log.error("%s: stored %s %s is damaged; %s [error %s]", where, column, shown, then, eid)
+    return eid
+
+
+def game_damage(g: GameRow) -> list[tuple[str, Any, bool]]:
+    """(column, value, holds the game) of each damaged value of a game row a runner or a move
+    reads. The turn deadline (and the time it counts from) decides who plays: a game in play
+    with a bad one is held rather than played without it. The others have a harmless default."""
+    bad: list[tuple[str, Any, bool]] = []
+    play = g.status in IN_PLAY
+    if g.deadline_hours is not None and not hours_ok(g.deadline_hours):
+        bad.append(("deadline_hours", g.deadline_hours, play))
+    if g.status == "active" and not time_ok(g.updated_at):
+        bad.append(("updated_at", g.updated_at, True))
+    if g.reminder_hours is not None and not hours_ok(g.reminder_hours):
+        bad.append(("reminder_hours", g.reminder_hours, False))
+    if g.locale not in LOCALES:
+        bad.append(("locale", g.locale, False))
+    if g.seating not in SEATINGS:
+        bad.append(("seating", g.seating, False))
+    return bad
+
+
+_GAME_DEFAULTS: dict[str, Any] = {
+    "deadline_hours": None,
+    "reminder_hours": None,
+    "locale": "en",
+    "seating": "random",
+}
+
+
+def _game_checked(g: GameRow, reported: Reported) -> GameRow:
+    """The row with each damaged value replaced by its default and, if one of them holds the
+    game, `flagged` set (in memory: mending the value in the file releases the game)."""
+    changes: dict[str, Any] = {}
+    hold: str | None = None
+    for column, value, holds in game_damage(g):
+        then = "the game is on hold" if holds else "the default is used"
+        eid = report(reported, f"game {g.id}", column, value, then)
+        if column in _GAME_DEFAULTS:
+            changes[column] = _GAME_DEFAULTS[column]
+        if holds and hold is None:
+            hold = f"[{eid}] its stored {column} {value!r:.40} is damaged"
+    if hold is not None and not g.flagged:
+        changes["flagged"] = hold
+    return replace(g, **changes) if changes else g
+
+
+def settings_damage(s: UserSettings) -> list[tuple[str, Any]]:
+    """(column, value) of each damaged value of a member's settings."""
+    from bot import reminders  # here: reminders imports the catalogue, which the store needs not
+
+    bad: list[tuple[str, Any]] = []
+    if s.reminder_hours is not None and not hours_ok(s.reminder_hours):
+        bad.append(("reminder_hours", s.reminder_hours))
+    quiet = (s.quiet_from, s.quiet_to, s.timezone)
+    if any(v is not None for v in quiet):
+        try:
+            ok = reminders.quiet_of(*quiet) is not None
+        except Exception:  # not even text: quiet_of expects strings
+            ok = False
+        if not ok:
+            bad.append(("quiet hours", quiet))
+    return bad
+
+
+def wait_damage(w: WaitRow) -> list[tuple[str, Any]]:
+    """(column, value) of each damaged value of a stored wait (its reminder schedule)."""
+    bad: list[tuple[str, Any]] = []
+    if not time_ok(w.since):
+        bad.append(("since", w.since))
+    if not (isinstance(w.sent, int) and not isinstance(w.sent, bool) and 0 <= w.sent < 1 << 31):
+        bad.append(("sent", w.sent))
+    for column, value in (("next_at", w.next_at), ("snooze_until", w.snooze_until)):
+        if value is not None and not time_ok(value):
+            bad.append((column, value))
+    return bad
+
+
+def _wait(r: tuple[Any, ...], reported: Reported | None = None) -> WaitRow:
+    w = WaitRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], bool(r[7]))
+    changes: dict[str, Any] = {}
+    for column, value in wait_damage(w):
+        if reported is not None:
+            report(reported, f"wait of game {w.game_id}", column, value, "the default is used")
+        # A wait that cannot say when it began starts now; a schedule that cannot be read
+        # sends no more reminders (the next turn ping writes a new one).
+        changes[column] = {"since": now(), "sent": 0}.get(column)
+    return replace(w, **changes) if changes else w
+
+
+def _game(row: sqlite3.Row | tuple[Any, ...], reported: Reported | None = None) -> GameRow:
+    g = GameRow(*row)
+    return g if reported is None else _game_checked(g, reported)
 
 
 def _move(game_id: int, r: tuple[Any, ...]) -> MoveRow:
@@ -488,8 +616,10 @@ def dumps(value: Any) -> str:
 class Tx:
     """The open transaction: typed statements over the connection, valid inside `Store.write`."""
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
+    def __init__(self, conn: aiosqlite.Connection, reported: Reported | None = None) -> None:
         self.conn = conn
+        # The damaged values already logged (shared by the store's transactions).
+        self.reported: Reported = {} if reported is None else reported
 
     async def one(self, sql: str, params: Sequence[Any] = ()) -> tuple[Any, ...] | None:
         async with self.conn.execute(sql, params) as cur:
@@ -521,11 +651,11 @@ class Tx:
             "AND status IN ('lobby', 'active')",
             (channel_id,),
         )
-        return None if row is None else _game(row)
+        return None if row is None else _game(row, self.reported)
 
     async def game(self, game_id: int) -> GameRow | None:
         row = await self.one(f"SELECT {_GAME_COLS} FROM games WHERE id = ?", (game_id,))
-        return None if row is None else _game(row)
+        return None if row is None else _game(row, self.reported)
 
     async def last_game(self, channel_id: int) -> GameRow | None:
         """The most recent game of a channel, whatever its status."""
@@ -533,14 +663,14 @@ class Tx:
             f"SELECT {_GAME_COLS} FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
             (channel_id,),
         )
-        return None if row is None else _game(row)
+        return None if row is None else _game(row, self.reported)
 
     async def games_with_status(self, *statuses: str) -> list[GameRow]:
         marks = ", ".join("?" for _ in statuses)
         rows = await self.all(
             f"SELECT {_GAME_COLS} FROM games WHERE status IN ({marks}) ORDER BY id", statuses
         )
-        return [_game(r) for r in rows]
+        return [_game(r, self.reported) for r in rows]
 
     async def insert_game(
         self,
@@ -599,7 +729,22 @@ class Tx:
             "WHERE guild_id = ? AND user_id = ?",
             (guild_id, user_id),
         )
-        return UserSettings() if row is None else UserSettings(*row)
+        if row is None:
+            return UserSettings()
+        s = UserSettings(*row)
+        for column, value in settings_damage(s):
+            report(
+                self.reported,
+                f"member {user_id} on server {guild_id}",
+                column,
+                value,
+                "the default is used",
+            )
+            if column == "reminder_hours":
+                s = replace(s, reminder_hours=None)
+            else:
+                s = replace(s, quiet_from=None, quiet_to=None, timezone=None)
+        return s
 
     async def set_user_settings(self, guild_id: int, user_id: int, s: UserSettings) -> None:
         await self.run(
@@ -614,7 +759,10 @@ class Tx:
         row = await self.one(
             "SELECT reminder_hours FROM guild_settings WHERE guild_id = ?", (guild_id,)
         )
-        return None if row is None else row[0]
+        if row is None or row[0] is None or hours_ok(row[0]):
+            return None if row is None else row[0]
+        report(self.reported, f"server {guild_id}", "reminder_hours", row[0], "the default is used")
+        return None
 
     async def set_guild_reminders(self, guild_id: int, hours: int | None) -> None:
         await self.run(
@@ -629,7 +777,7 @@ class Tx:
             "FROM waits WHERE game_id = ?",
             (game_id,),
         )
-        return None if row is None else _wait(row)
+        return None if row is None else _wait(row, self.reported)
 
     async def put_wait(self, w: WaitRow) -> None:
         await self.run(
@@ -656,7 +804,52 @@ class Tx:
             "ORDER BY w.next_at",
             (until,),
         )
-        return [_wait(r) for r in rows]
+        return [_wait(r, self.reported) for r in rows]
+
+    async def damaged_values(self, levels: Collection[str]) -> list[str]:
+        """Every damaged stored value a runner or a move would read, in words, for `python -m
+        bot check`: of the games in play, their seats (`levels`: the AI levels there are) and
+        waits, and of the members' and servers' settings. Logs nothing (check prints them)."""
+        out: list[str] = []
+
+        def said(value: Any, holds: bool) -> str:
+            then = "the game is on hold" if holds else "the default is used"
+            return f"{value!r:.60} is damaged ({then})"
+
+        games = await self.all(
+            f"SELECT {_GAME_COLS} FROM games WHERE status IN ('lobby', 'active') ORDER BY id"
+        )
+        for g in (GameRow(*r) for r in games):
+            where = f"channel {g.channel_id}, game {g.id}"
+            for column, value, holds in game_damage(g):
+                out.append(f"{where}: stored {column} {said(value, holds)}")
+            for seat, ai in await self.all(
+                "SELECT seat, ai FROM seats WHERE game_id = ? AND ai IS NOT NULL ORDER BY seat",
+                (g.id,),
+            ):
+                if ai not in levels:
+                    out.append(f"{where}: stored AI level of seat {seat} {said(ai, True)}")
+            wait = await self.one(
+                "SELECT game_id, seat, user_id, since, sent, next_at, snooze_until, stalled "
+                "FROM waits WHERE game_id = ?",
+                (g.id,),
+            )
+            for column, value in wait_damage(_wait(wait)) if wait else []:
+                out.append(f"{where}: stored {column} of its wait {said(value, False)}")
+        for guild_id, user_id, *values in await self.all(
+            "SELECT guild_id, user_id, reminder_hours, quiet_from, quiet_to, timezone "
+            "FROM user_settings ORDER BY guild_id, user_id"
+        ):
+            for column, value in settings_damage(UserSettings(*values)):
+                out.append(
+                    f"member {user_id} on server {guild_id}: stored {column} {said(value, False)}"
+                )
+        for guild_id, hours in await self.all(
+            "SELECT guild_id, reminder_hours FROM guild_settings ORDER BY guild_id"
+        ):
+            if hours is not None and not hours_ok(hours):
+                out.append(f"server {guild_id}: stored reminder_hours {said(hours, False)}")
+        return out
 
     async def set_seat_ai(self, game_id: int, seat: int, ai: str | None) -> None:
         """Hand a seat to the AI or take it back (autopilot); the game's version stays."""
@@ -676,7 +869,7 @@ class Tx:
             "ORDER BY g.updated_at, g.id",
             (user_id, guild_id),
         )
-        return [_game(r) for r in rows]
+        return [_game(r, self.reported) for r in rows]
 
     async def count_active(self, guild_id: int) -> int:
         row = await self.one(
@@ -690,7 +883,7 @@ class Tx:
             f"SELECT {_GAME_COLS} FROM games WHERE status = 'lobby' AND updated_at < ? ORDER BY id",
             (before,),
         )
-        return [_game(r) for r in rows]
+        return [_game(r, self.reported) for r in rows]
 
     # --- seats ---------------------------------------------------------------------------
 
@@ -894,6 +1087,7 @@ class Store:
         self._lock = asyncio.Lock()
         self.path = path
         self.disk_full = False  # in a full-disk outage: logged once, cleared by the next commit
+        self._reported: Reported = {}  # damaged stored values logged (once each)
 
     @classmethod
     async def open(cls, path: str | Path, *, synchronous: str = "FULL") -> Store:
@@ -972,7 +1166,7 @@ class Store:
         async with self._lock:
             await self._conn.execute("BEGIN IMMEDIATE")
             try:
-                yield Tx(self._conn)
+                yield Tx(self._conn, self._reported)
                 await self._conn.execute("COMMIT")
             except BaseException as exc:
                 # A failed COMMIT can leave the transaction open; never leave it to the next user.
@@ -1036,7 +1230,7 @@ class Store:
         async with self._lock:
             await self._conn.execute("BEGIN")
             try:
-                yield Tx(self._conn)
+                yield Tx(self._conn, self._reported)
             finally:
                 if self._conn.in_transaction:
                     await self._conn.execute("COMMIT")
