@@ -243,7 +243,8 @@ async def run_offline(
         moves = 0
         try:
             with (out / TRANSCRIPT).open("w", encoding="utf-8") as fh:
-                fh.write(f"# {plugin.title} offline game — {players} players, seed {seed}\n\n")
+                # The seed deals every hidden card: it is written only once the game is over.
+                fh.write(f"# {plugin.title} offline game — {players} players\n\n")
                 channel = FolderChannel(out, fh)
                 notes = PrivateNotes(out, names)
 
@@ -326,6 +327,10 @@ async def run_offline(
                         )
                     if panels:
                         _hands(plugin, rec, notes, pictures)
+                    fh.write(
+                        f"\n---\nGame over: its seed was {seed}. With the moves above it "
+                        f"replays the game.\n"
+                    )
                 finally:
                     notes.close()
                 assert rec.state is not None

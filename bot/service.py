@@ -190,6 +190,7 @@ def _seats(rows: Sequence[SeatRow]) -> list[Seat]:
 DEFAULT_LOBBY_IDLE = timedelta(days=7)
 # Two identical slash-command moves of one player this close together are one double send.
 DUPLICATE_WINDOW = timedelta(seconds=10)
+UNDO = "undo"  # what `_double_send` remembers of a slash `/<game> undo`
 SKIP_LIMIT = 12  # moves one skip may play: choose, bonus, rewards, pass, end turn
 
 
@@ -289,6 +290,31 @@ def _checked(*values: object) -> None:
             )
 
 
+# A move is a small JSON object (a type and a few values); anything much deeper or larger is not
+# a move, and an engine that quotes it back in a refusal would recurse through it.
+MOVE_DEPTH = 8
+MOVE_NODES = 200
+
+
+def _move_shaped(move: object) -> bool:
+    """Whether `move` is a dict of at most MOVE_DEPTH levels and MOVE_NODES values (walked
+    without recursion, so no nesting can exhaust the stack here)."""
+    if not isinstance(move, dict):
+        return False
+    todo: list[tuple[object, int]] = [(move, 1)]
+    nodes = 0
+    while todo:
+        value, depth = todo.pop()
+        nodes += 1
+        if depth > MOVE_DEPTH or nodes > MOVE_NODES:
+            return False
+        if isinstance(value, dict):
+            todo.extend((v, depth + 1) for v in value.values())
+        elif isinstance(value, list | tuple):
+            todo.extend((v, depth + 1) for v in value)
+    return True
+
+
 # --- the service -----------------------------------------------------------------------------
 
 
@@ -321,8 +347,36 @@ class GameService:
         self.clock = clock
         self.started_at = clock()
         self._closing = False
-        # (channel, user) -> the last slash-command move played and when (see `play`).
-        self._last_command: dict[tuple[int, int], tuple[dict[str, Any], datetime]] = {}
+        # (channel, user) -> the last slash-command move (or UNDO) the user sent, when, and the
+        # game's version right after it (see `_double_send`).
+        self._last_command: dict[tuple[int, int], tuple[object, datetime, int]] = {}
+
+    def _double_send(self, key: tuple[int, int], what: object, version: int) -> bool:
+        """Whether `what` (a slash-command move, or UNDO) from this (channel, user) repeats the
+        last one they sent, with the game still at the version that one left and within
+        DUPLICATE_WINDOW: Discord can deliver one command twice, and a slash command carries
+        no version to tell the copies apart. Any change to the game in between (a move by
+        anyone, an undo) makes the same command a new intent."""
+        last = self._last_command.get(key)
+        return (
+            last is not None
+            and last[0] == what
+            and last[2] == version
+            and self.clock() - last[1] < DUPLICATE_WINDOW
+        )
+
+    def _sent(self, key: tuple[int, int], what: object | None, version: int) -> None:
+        """Remember a slash command just carried out (None: a component, which carries its
+        version and so needs no guard, forgets the last command)."""
+        if what is None:
+            self._last_command.pop(key, None)
+            return
+        now = self.clock()
+        if len(self._last_command) > 10_000:  # only the last few seconds matter
+            self._last_command = {
+                k: v for k, v in self._last_command.items() if now - v[1] < DUPLICATE_WINDOW
+            }
+        self._last_command[key] = (what, now, version)
 
     def _lock(self, channel_id: int) -> asyncio.Lock:
         _checked(channel_id)
@@ -669,7 +723,7 @@ class GameService:
             IllegalMove: the engine refuses the move (its message says why).
         """
         _checked(user_id, *([] if version is None else [version]))
-        if not isinstance(move, dict):
+        if not _move_shaped(move):
             raise ServiceError(tr("That move is malformed; nothing was changed."), code="bad_input")
         async with self._lock(channel_id):
             rec = await self._active(channel_id)
@@ -711,34 +765,21 @@ class GameService:
                 if reason is not None:
                     raise NeedsConfirmation(reason)
             key = (channel_id, user_id)
-            if command:
-                last = self._last_command.get(key)
-                now = self.clock()
-                if last is not None and last[0] == move and now - last[1] < DUPLICATE_WINDOW:
-                    ago = max(1, int((now - last[1]).total_seconds()))
-                    raise ServiceError(
-                        tr(
-                            "You sent exactly this move {ago} s ago, so this looks like a double "
-                            "send: nothing was played twice. To play it again, send it once more "
-                            "after {window} s, or use the panel.",
-                            ago=ago,
-                            window=int(DUPLICATE_WINDOW.total_seconds()),
-                        ),
-                        code="duplicate",
-                    )
+            if command and self._double_send(key, move, rec.version):
+                raise ServiceError(
+                    tr(
+                        "You sent exactly this move a moment ago and nothing has happened since, "
+                        "so this looks like a double send: nothing was played twice. To play it "
+                        "again, send it once more after {window} s, or use the panel.",
+                        window=int(DUPLICATE_WINDOW.total_seconds()),
+                    ),
+                    code="duplicate",
+                )
             # An illegal move raises inside the transaction, which then writes nothing.
             async with self.store.write() as tx:
                 result = await self._commit(tx, rec, seat, user_id, move)
             self._remember(result.record)
-            if command:
-                now = self.clock()
-                if len(self._last_command) > 10_000:  # only the last few seconds matter
-                    self._last_command = {
-                        k: v for k, v in self._last_command.items() if now - v[1] < DUPLICATE_WINDOW
-                    }
-                self._last_command[key] = (move, now)
-            else:
-                self._last_command.pop(key, None)
+            self._sent(key, move if command else None, result.record.version)
         self._kick()
         self._ai_check(result.record)
         return result
@@ -1144,9 +1185,13 @@ class GameService:
         can_manage: bool,
         order: list[int] | None = None,
         seed: int | None = None,
+        seat_seed: int | None = None,
         allow_only_ai: bool = False,
     ) -> GameRecord:
-        """Start the lobby's game: seats in `order` (user ids), else shuffled by the game's seed.
+        """Start the lobby's game: seats in `order` (user ids), else in join order or drawn at
+        random, as the lobby's seating says. The random draw has its own randomness
+        (`seat_seed`, fixed only by tests), never the game's seed: the seat order is public, and
+        anything drawn from the seed would tell the table something about the deal.
         A table of robots only is refused unless `allow_only_ai` (the offline runner).
 
         Raises:
@@ -1203,9 +1248,10 @@ class GameService:
                         note = tr("Seat order fixed by the host.")
                 else:
                     ordered = list(seats)
-                    random.Random(f"{game_seed}/seats").shuffle(ordered)
+                    draw = secrets.randbits(64) if seat_seed is None else seat_seed
+                    random.Random(f"seats/{draw}").shuffle(ordered)
                     with i18n.use(row.locale):
-                        note = tr("Seat order drawn at random (seed {seed}).", seed=game_seed)
+                        note = tr("Seat order drawn at random.")
                 new_seats = [replace(s, seat=i) for i, s in enumerate(ordered)]
                 state = rules.new_game(n, game_seed)
                 if not await tx.bump_game(
@@ -1538,7 +1584,7 @@ class GameService:
     async def toggle_seating(
         self, channel_id: int, user_id: int, *, can_manage: bool
     ) -> GameRecord:
-        """Switch the lobby between a random seat order (drawn with the game's seed) and the
+        """Switch the lobby between a random seat order (drawn apart from the game's seed) and the
         join order.
 
         Raises:
@@ -1958,6 +2004,19 @@ class GameService:
                     ),
                     current=rec.version,
                 )
+            key = (channel_id, user_id)
+            # The slash command carries no version: a second copy of it, with nothing played
+            # since, is the same intent and must not take back a second move.
+            if version is None and self._double_send(key, UNDO, rec.version):
+                raise UndoRefused(
+                    tr(
+                        "You took a move back a moment ago and nothing has happened since, so "
+                        "this looks like a double send: nothing more was taken back. To take back "
+                        "the move before, send undo again after {window} s, or use the panel's "
+                        "Undo button.",
+                        window=int(DUPLICATE_WINDOW.total_seconds()),
+                    )
+                )
             async with self.store.write() as tx:
                 last, before = await self._undo_check(tx, rec, user_id)
                 plugin = rec.plugin
@@ -1975,6 +2034,7 @@ class GameService:
                 await tx.add_outbox(rec.id, [NewOutbox(channel_id, "notice", {"text": text})])
                 after = replace(rec, version=rec.version + 1, state=before, status="active")
             self._remember(after)
+            self._sent(key, UNDO if version is None else None, after.version)
         self._kick()
         return PlayResult(after, last.move, [], last.text, last.n)
 

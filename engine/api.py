@@ -106,8 +106,10 @@ class Rules(Protocol):
         """One plain English line for a move (never naming another seat's secret)."""
         ...
 
-    def determinize(self, state: Any, seat: int, rng: random.Random) -> Any:
+    def determinize(self, state: Any, seat: int | None, rng: random.Random) -> Any:
         """A full state consistent with `view(state, seat)`: unseen cards re-dealt by `rng`.
+        Seat None re-deals everything the table cannot see (every hand): the platform checks
+        with it that nothing shown to everyone depends on a secret.
 
         The result must be a function of `view(state, seat)` and `rng` only: two states that
         differ only in what `seat` cannot see give equal results for equal `rng`s (deal the

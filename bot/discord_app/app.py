@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import ai_seats, i18n, move_words, records, refusals, reminders, texts
+from bot import ai_seats, i18n, records, refusals, reminders, texts
 from bot.discord_app import ids, panel, perms, views
 from bot.discord_app.translator import channel_locale_of, locale_of
 from bot.games import GAMES
@@ -1116,25 +1116,24 @@ class GameApp:
     async def _skip(self, itx: discord.Interaction[Any], channel_id: int) -> None:
         rec = await self._game(channel_id)
         self._check_moderator(itx, rec, tr("skip a turn"))
-        state = rec.state
-        if rec.status != "active" or state is None:
+        if rec.status != "active" or rec.state is None:
             raise Refusal(tr("Nothing to skip: the game here hasn't started yet."))
         seat = rec.current
         if seat is None:
             raise Refusal(tr("Nothing to skip: the game is over."))
         plugin = rec.plugin
-        # The moderator reads this: the first skipped move in public words only.
-        first = move_words.describe(plugin.kind, plugin.skip_move(rec.seen(seat)), state)
+        # The moderator is often the opponent: the prompt is built from the public view only
+        # and names no move (the skipped seat's moves would show its hidden cards, and the AI
+        # decides them only once the skip is confirmed).
         cid = ids.CustomId("skip", rec.id, rec.version, str(seat))
         await self.reply(
             itx,
             tr(
-                "Skip the turn of {seat} {name}? They must {decide}; the bot plays for them, "
-                "starting with: {first}. This is logged in the channel and in the game's log.",
+                "Skip the turn of {seat} {name}? They must {decide}; the AI decides and plays "
+                "this turn for them. This is logged in the channel and in the game's log.",
                 seat=texts.seat_tag(seat),
                 name=texts.name(rec.names[seat]),
                 decide=plugin.must_decide(rec.seen(None), you=False),
-                first=first,
             ),
             view=views.confirm_view(cid, tr("Yes, skip the turn")),
         )

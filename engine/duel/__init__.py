@@ -72,7 +72,7 @@ class DuelRules:
     def describe(self, move: Move, state: Any | None = None) -> str:
         return describe(move, state)
 
-    def determinize(self, state: Any, seat: int, rng: random.Random) -> State:
+    def determinize(self, state: Any, seat: int | None, rng: random.Random) -> State:
         return determinize(state, seat, rng)
 
 

@@ -26,9 +26,11 @@ from engine.duel.state import Eye, Hand, State
 T = TypeVar("T", int, str)
 
 
-def _unknown_divers(state: State, seat: int) -> list[int]:
-    known: set[int] = set(state.hands[seat].divers)
-    known |= {v for row in state.board for v in row if v is not None}
+def _unknown_divers(state: State, seat: int | None) -> list[int]:
+    known: set[int] = {v for row in state.board for v in row if v is not None}
+    if seat is None:
+        return [v for v in data.DIVERS if v not in known]  # the table sees the board only
+    known |= set(state.hands[seat].divers)
     known |= set(state.known[seat])
     if state.eye is not None and state.eye.seat == seat:
         known |= set(state.eye.divers)
@@ -41,9 +43,11 @@ def _unknown_divers(state: State, seat: int) -> list[int]:
     return [v for v in data.DIVERS if v not in known]
 
 
-def _unknown_specials(state: State, seat: int) -> list[str]:
-    known: set[str] = set(state.seen[seat])
-    known |= {sp for _, sp in state.played}
+def _unknown_specials(state: State, seat: int | None) -> list[str]:
+    known: set[str] = {sp for _, sp in state.played}
+    if seat is None:
+        return [s for s in data.SPECIALS if s not in known]
+    known |= set(state.seen[seat])
     own = state.hands[seat].special
     if own is not None:
         known.add(own)
@@ -63,13 +67,19 @@ def _by_place(unknown: list[T], places: list[T]) -> list[T]:
     return met + [c for c in unknown if c not in met]
 
 
-def determinize(state: State, seat: int, rng: random.Random) -> State:
-    """A state `seat` cannot tell from `state`: unseen divers, specials and decks re-dealt."""
+def determinize(state: State, seat: int | None, rng: random.Random) -> State:
+    """A state `seat` cannot tell from `state`: unseen divers, specials and decks re-dealt
+    (seat None: what the table sees, both hands re-dealt)."""
     if state.step == "over":
         return state
-    other = state.hands[1 - seat]
+    # The hands whose cards `seat` cannot identify, in a fixed order.
+    hidden = [state.hands[s] for s in ((0, 1) if seat is None else (1 - seat,))]
     divers = _unknown_divers(state, seat)
-    diver_places: list[int] = [*other.divers, *state.diver_deck, *state.module]
+    diver_places: list[int] = [
+        *(v for h in hidden for v in h.divers),
+        *state.diver_deck,
+        *state.module,
+    ]
     if state.deck_top is not None:
         diver_places.append(state.deck_top[1])
     if state.harpooned is not None:
@@ -78,9 +88,12 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
     rng.shuffle(dealt_divers)
     dmap = dict(zip(_by_place(divers, diver_places), dealt_divers, strict=True))
     specials = _unknown_specials(state, seat)
-    special_places: list[str] = [*state.special_deck, *state.aside, *state.drawn]
-    if other.special is not None:
-        special_places.insert(0, other.special)
+    special_places: list[str] = [
+        *(h.special for h in hidden if h.special is not None),
+        *state.special_deck,
+        *state.aside,
+        *state.drawn,
+    ]
     dealt_specials = specials[:]
     rng.shuffle(dealt_specials)
     smap = dict(zip(_by_place(specials, special_places), dealt_specials, strict=True))

@@ -55,7 +55,7 @@ class IslandRules:
     def describe(self, move: Move, state: State | None = None) -> str:
         return describe(move, state)
 
-    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
+    def determinize(self, state: State, seat: int | None, rng: random.Random) -> State:
         return determinize(state, seat, rng)
 
 

@@ -15,7 +15,7 @@ from dataclasses import replace
 from engine.island.state import FACE_UP, State
 
 
-def determinize(state: State, seat: int, rng: random.Random) -> State:
+def determinize(state: State, seat: int | None, rng: random.Random) -> State:
     if state.step == "over":
         # The final scores show every treasure in hand: nothing secret is left to re-deal.
         return state

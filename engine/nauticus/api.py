@@ -54,7 +54,7 @@ class NauticusRules:
     def describe(self, move: Move, state: State | None = None) -> str:
         return describe(move, state)
 
-    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
+    def determinize(self, state: State, seat: int | None, rng: random.Random) -> State:
         # Every seat sees the whole game: there is nothing to re-deal.
         return state
 

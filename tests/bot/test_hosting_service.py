@@ -259,10 +259,10 @@ async def test_the_host_fixes_the_seat_order_to_the_join_order(
     assert "Seat order: join order" in (await outbox_texts(store, "lobby"))[-1]
     for seed in range(50):
         order = list(users)
-        random.Random(f"{seed}/seats").shuffle(order)
+        random.Random(f"seats/{seed}").shuffle(order)
         if order != users:
             break
-    rec = await svc.start(CH, ANA, can_manage=False, seed=seed)
+    rec = await svc.start(CH, ANA, can_manage=False, seat_seed=seed)
     assert [s.user_id for s in rec.seats] == users
     assert "join order" in (await outbox_texts(store, "lobby"))[-1]
 
@@ -274,13 +274,13 @@ async def test_toggling_back_draws_at_random_again(svc: GameService) -> None:
     rec = await svc.toggle_seating(CH, DEV, can_manage=True)
     assert rec.seating == "random"
     seed = next(s for s in range(100) if _drawn(s, [ANA, BEN]) != [ANA, BEN])
-    rec = await svc.start(CH, ANA, can_manage=False, seed=seed)
+    rec = await svc.start(CH, ANA, can_manage=False, seat_seed=seed)
     assert [s.user_id for s in rec.seats] == [BEN, ANA]
 
 
 def _drawn(seed: int, users: list[int]) -> list[int]:
     order = list(users)
-    random.Random(f"{seed}/seats").shuffle(order)
+    random.Random(f"seats/{seed}").shuffle(order)
     return order
 
 

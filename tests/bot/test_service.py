@@ -144,20 +144,30 @@ async def test_lobby_start_fixes_seats_and_pings_the_first_player(
     assert lobby[-1].components is None and "started" in lobby[-1].text
 
 
-async def test_random_seat_order_comes_from_the_seed(tmp_path: Path) -> None:
-    orders = []
-    for i in range(2):
+async def test_random_seat_order_is_drawn_apart_from_the_game_seed(tmp_path: Path) -> None:
+    """The seat order is public; drawn from the game's seed it would tell the table something
+    about the deal (issue 21). With the same game seed the order follows only the seat draw,
+    and with the same seat draw it stays the same whatever the game seed."""
+
+    async def order(i: int, seed: int, seat_seed: int | None) -> list[int]:
         s = await Store.open(tmp_path / f"{i}.db")
         svc = GameService(s)
         await svc.open_lobby(GUILD, CH, ANA, "Ana", kind="nauticus")
         for u in (BEN, CLEO, DEV):
             await svc.join(CH, u, NAMES[u])
-        rec = await svc.start(CH, ANA, can_manage=False, seed=12345)
-        orders.append([seat.user_id for seat in rec.seats])
-        assert rec.seed == 12345
+        rec = await svc.start(CH, ANA, can_manage=False, seed=seed, seat_seed=seat_seed)
+        assert rec.seed == seed
         await s.close()
-    assert orders[0] == orders[1]
-    assert sorted(orders[0]) == [ANA, BEN, CLEO, DEV]
+        return [seat.user_id for seat in rec.seats]
+
+    same_draw = [await order(i, seed, seat_seed=7) for i, seed in enumerate((1, 2, 12345))]
+    assert same_draw[0] == same_draw[1] == same_draw[2]
+    assert sorted(same_draw[0]) == [ANA, BEN, CLEO, DEV]
+    same_seed = {tuple(await order(10 + i, 12345, seat_seed=i)) for i in range(12)}
+    assert len(same_seed) > 1
+    # Left to the service, the draw is its own: 12 starts with one game seed vary too.
+    unseeded = {tuple(await order(30 + i, 12345, seat_seed=None)) for i in range(12)}
+    assert len(unseeded) > 1
 
 
 async def test_lobby_refusals(svc: GameService, store: Store) -> None:

@@ -197,14 +197,16 @@ class GemsRules:
             return "draw a gem from the bag"
         return f"reveal {move.get('gem')}"
 
-    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
-        other = 1 - seat
-        unseen = list(state.hands[other]) + list(state.bag)
+    def determinize(self, state: State, seat: int | None, rng: random.Random) -> State:
+        hidden = [s for s in (0, 1) if s != seat]
+        # Sorted before the shuffle: the sample depends on the view and `rng` only.
+        unseen = sorted([g for s in hidden for g in state.hands[s]] + list(state.bag))
         rng.shuffle(unseen)
-        n = len(state.hands[other])
+        it = iter(unseen)
         hands = list(state.hands)
-        hands[other] = tuple(unseen[:n])
-        return replace(state, hands=(hands[0], hands[1]), bag=tuple(unseen[n:]))
+        for s in hidden:
+            hands[s] = tuple(next(it) for _ in state.hands[s])
+        return replace(state, seed=rng.getrandbits(52), hands=(hands[0], hands[1]), bag=tuple(it))
 
 
 @dataclass(frozen=True, slots=True)
