@@ -119,6 +119,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     # Before anything can log or fail: from here on the token is replaced in every output.
     install_redaction(config.token)
     setup_logging(config.log_level)
+    if command in ("run", "check", "backup", "ratings", "restore") and not _folder_ok(
+        config.database_path
+    ):
+        return EXIT_CONFIG
     if command in ("run", "check", "backup", "ratings") and not _database_ok(config.database_path):
         return EXIT_CONFIG
     if command == "check":
@@ -133,6 +137,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_CONFIG
     return _run(config)
+
+
+def _folder_ok(path: Path) -> bool:
+    """False (after one plain `error:` line) when DATABASE_PATH's folder does not exist.
+
+    Creating it would hide a mistyped path behind a new, empty database in a new folder; a new
+    database in an existing folder is still created (with a WARNING, see `_serve`)."""
+    folder = path.absolute().parent  # absolute, not resolved: the folder as the admin wrote it
+    if folder.is_dir():
+        return True
+    what = "is not a folder" if folder.exists() else "does not exist"
+    print(
+        f"error: the folder {folder} of DATABASE_PATH ({path}) {what}; nothing was created. "
+        f"Create the folder (`mkdir -p {folder}`) or, if the path is mistyped, fix "
+        "DATABASE_PATH.",
+        file=sys.stderr,
+    )
+    return False
 
 
 def _database_ok(path: Path) -> bool:
@@ -151,8 +173,13 @@ def _run(config: Config) -> int:
     import aiohttp
     import discord
 
+    from bot import i18n
     from bot.store import StoreError
 
+    # Every catalogue is read now: a broken one is logged (ERROR) at start rather than at the
+    # first move in its language, and the bot runs on (those texts are shown in English).
+    for locale in i18n.TRANSLATED:
+        i18n.catalogue(locale)
     try:
         asyncio.run(_serve(config))
     except discord.LoginFailure:
@@ -210,6 +237,8 @@ async def _serve(config: Config) -> None:
                 config.database_path.resolve(),
             )
         try:
+            # A new database has just been created: now the file itself can be locked too.
+            lock.hold_database()
             client = create_client(config=config, store=store)
             stop = StopSignal()
             stop.install()
@@ -240,16 +269,23 @@ async def _rebuild_ratings(config: Config) -> int:
     if not config.database_path.is_file():
         print(f"error: there is no database at {config.database_path}", file=sys.stderr)
         return EXIT_ERROR
-    store = await Store.open(config.database_path)
     try:
-        counted = await GameService(store).rebuild_ratings()
-    finally:
-        await store.close()
+        # It rewrites every result and rating: not while a bot (or a restore) uses the file.
+        with RunLock(config.database_path, "ratings --rebuild"):
+            store = await Store.open(config.database_path)
+            try:
+                counted = await GameService(store).rebuild_ratings()
+            finally:
+                await store.close()
+    except OpsError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_ERROR
     print(f"rebuilt results and ratings from {counted} finished game(s)")
     return EXIT_OK
 
 
 async def _check(config: Config) -> int:
+    from bot import ai_seats, i18n
     from bot.games import GAMES
     from bot.service import GameService
     from bot.store import Store
@@ -263,6 +299,8 @@ async def _check(config: Config) -> int:
         older = 0
         async with store.read() as tx:
             aside = await tx.set_aside_outbox()
+            # Stored values a runner or a move would refuse (the game is held) or replace.
+            damaged = await tx.damaged_values(ai_seats.LEVELS)
             for plugin in GAMES:
                 row = await tx.one(
                     "SELECT COUNT(*) FROM games WHERE status IN ('active', 'finished') "
@@ -284,7 +322,12 @@ async def _check(config: Config) -> int:
             f"outbox row {out.id} (channel {out.channel_id}, game {out.game_id}, {out.kind}): "
             f"{out.error}; that message was never posted"
         )
-    count = len(problems) + len(aside)
+    for line in damaged:
+        print(line)
+    texts = i18n.check_catalogues()
+    for line in texts:
+        print(f"{line}; it is shown in English")
+    count = len(problems) + len(aside) + len(damaged) + len(texts)
     print(f"{count} problem(s) in {config.database_path}")
     return EXIT_ERROR if count else EXIT_OK
 

@@ -1,15 +1,32 @@
 """Running the bot for weeks: the run lock, backups, restores, and a clean stop on a signal.
 
-The run lock is an exclusive OS lock (`flock` on POSIX, `msvcrt.locking` on Windows) on the file
-`<DATABASE_PATH>.lock`, held by `python -m bot run` for as long as the process lives. `restore`
-takes the same lock without waiting, so it refuses while a bot runs on that database; a second
-bot refuses to start for the same reason. The OS drops the lock when the process ends, however
-it ends (even `kill -9` or a power cut), so there is never a stale lock to clean up; the pid
-written into the file is only there for a human to read.
+The run lock belongs to the database *file*, not to one spelling of its path: `python -m bot run`
+holds it for as long as the process lives, and `restore` and `ratings --rebuild` (the admin
+commands that write) take it without waiting, so they refuse while a bot runs on that database,
+and a second bot refuses to start, whichever path each of them was given. It is two OS locks
+(`flock` on POSIX, `msvcrt.locking` on Windows), both taken without waiting:
+
+- on `<real path>.lock`, next to the database's resolved path (symlinks, `..` and a relative
+  path followed), which is also where SQLite keeps the `-wal` and `-shm` files. This covers a
+  database that does not exist yet (its identity is then its resolved path) and holds, for a
+  human to read, who holds the lock and since when;
+- on the database file itself (its device and inode) once it exists, which covers a hard link
+  in another folder under another name: no file next to either name is shared by both, and a
+  lock file named from (device, inode) in a common folder such as the temporary folder is not
+  shared either, because services often get a private /tmp (systemd's PrivateTmp) and each
+  user has their own runtime folder. The pid of that holder is read from /proc/locks where
+  there is one. On Linux `flock` and SQLite's own `fcntl` byte-range locks are independent; on
+  Windows the locked byte lies far beyond SQLite's lock bytes. On macOS and the BSDs `flock` and
+  `fcntl` locks interact, so this second lock would block SQLite itself: there only the first
+  lock is taken, and a hard link goes unnoticed.
+
+The OS drops both locks when the process ends, however it ends (even `kill -9` or a power cut),
+so there is never a stale lock to clean up.
 
 Backups use SQLite's online backup API (`sqlite3.Connection.backup`): one step copies every page
 under a single read transaction, which in WAL mode does not block the bot's writes, so the copy
-is a consistent snapshot of committed moves even while games are being played.
+is a consistent snapshot of committed moves even while games are being played. They read only,
+and take no lock.
 """
 
 from __future__ import annotations
@@ -43,26 +60,30 @@ class AlreadyRunning(OpsError):
 
 
 def lock_path(db_path: Path) -> Path:
-    return db_path.with_name(db_path.name + ".lock")
+    """`<real path>.lock`: every spelling of one database path names the same lock file."""
+    real = db_path.resolve()  # not strict: a database not created yet resolves as far as it can
+    return real.with_name(real.name + ".lock")
 
 
 class RunLock:
     """The exclusive lock a running bot holds on its database (see the module docstring)."""
 
     def __init__(self, db_path: Path, purpose: str = "bot") -> None:
+        self.db_path = db_path
+        self.database = db_path.resolve()  # named in messages: the file, whatever the spelling
         self.path = lock_path(db_path)
         self.purpose = purpose
         self._fh: IO[str] | None = None
+        self._db_fh: IO[bytes] | None = None
 
     def acquire(self) -> None:
         """Take the lock without waiting.
 
         Raises:
-            AlreadyRunning: another process holds it (its pid is in the message).
-            OpsError: the lock file can't be created.
+            AlreadyRunning: another process holds it (its pid is in the message when known).
+            OpsError: the lock file can't be created (its folder is never created here).
         """
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
             fh = open(self.path, "a+", encoding="utf-8")  # noqa: SIM115 (held until release)
         except OSError as exc:
             raise OpsError(f"Can't create the lock file {self.path}: {exc.strerror}.") from exc
@@ -72,19 +93,58 @@ class RunLock:
             fh.seek(0)
             holder = fh.read().strip() or "another process"
             fh.close()
-            raise AlreadyRunning(
-                f"The database {self.path.with_suffix('')} is in use by {holder}. Stop the "
-                "bot first (for example `sudo systemctl stop nauticus`), then try again."
-            ) from None
+            raise self._in_use(holder) from None
+        self._fh = fh
+        try:
+            self.hold_database()
+        except BaseException:
+            self.release()
+            raise
+        # Written only once both locks are held, so a refused process never overwrites it.
         fh.seek(0)
         fh.truncate()
         fh.write(
             f"{self.purpose} (pid {os.getpid()}, since {datetime.now(UTC):%Y-%m-%d %H:%M} UTC)"
         )
         fh.flush()
-        self._fh = fh
+
+    def hold_database(self) -> None:
+        """Lock the database file itself, if it exists and is not locked by us yet.
+
+        `acquire` calls it; `run` calls it again once `Store.open` has created a new database,
+        so that a hard link made afterwards is covered too.
+
+        Raises:
+            AlreadyRunning: another process holds the file (through another name).
+            OpsError: the database can't be opened to lock it.
+        """
+        if self._db_fh is not None or not _LOCKS_DATABASE_FILE:
+            return
+        try:
+            fh = open(self.db_path, "rb")  # noqa: SIM115 (held until release)
+        except FileNotFoundError:
+            return  # not created yet: the lock file next to its resolved path stands for it
+        except OSError as exc:
+            raise OpsError(f"Can't open the database {self.database} to lock it: {exc}.") from exc
+        try:
+            _lock_database(fh)
+        except OSError:
+            pid = _flock_holder(fh)
+            fh.close()
+            holder = f"another process (pid {pid})" if pid else "another process"
+            raise self._in_use(holder) from None
+        self._db_fh = fh
+
+    def _in_use(self, holder: str) -> AlreadyRunning:
+        return AlreadyRunning(
+            f"The database {self.database} is in use by {holder}. Stop the bot first (for "
+            "example `sudo systemctl stop nauticus`), then try again."
+        )
 
     def release(self) -> None:
+        db_fh, self._db_fh = self._db_fh, None
+        if db_fh is not None:
+            db_fh.close()  # closing the file drops its lock
         fh, self._fh = self._fh, None
         if fh is not None:
             with contextlib.suppress(OSError):
@@ -104,6 +164,11 @@ class RunLock:
 if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
     import msvcrt
 
+    _LOCKS_DATABASE_FILE = True
+    # Windows locks are mandatory: a byte this far beyond SQLite's lock bytes (at 1 GiB) and any
+    # page a bot database reaches keeps its reads and writes free.
+    _DATABASE_LOCK_BYTE = 1 << 40
+
     def _lock(fh: IO[str]) -> None:
         fh.seek(0)
         msvcrt.locking(fh.fileno(), msvcrt.LK_NBLCK, 1)
@@ -112,14 +177,43 @@ if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
         fh.seek(0)
         msvcrt.locking(fh.fileno(), msvcrt.LK_UNLCK, 1)
 
+    def _lock_database(fh: IO[bytes]) -> None:
+        fh.seek(_DATABASE_LOCK_BYTE)
+        msvcrt.locking(fh.fileno(), msvcrt.LK_NBLCK, 1)
+
+    def _flock_holder(fh: IO[bytes]) -> int | None:
+        return None
+
 else:
     import fcntl
+
+    # Only where `flock` and SQLite's `fcntl` locks are independent (see the module docstring).
+    _LOCKS_DATABASE_FILE = sys.platform.startswith("linux")
 
     def _lock(fh: IO[str]) -> None:
         fcntl.flock(fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
 
     def _unlock(fh: IO[str]) -> None:
         fcntl.flock(fh.fileno(), fcntl.LOCK_UN)
+
+    def _lock_database(fh: IO[bytes]) -> None:
+        fcntl.flock(fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+
+    def _flock_holder(fh: IO[bytes]) -> int | None:
+        """The pid holding a `flock` on this file, from /proc/locks (Linux), if it says."""
+        st = os.fstat(fh.fileno())
+        key = f"{os.major(st.st_dev):02x}:{os.minor(st.st_dev):02x}:{st.st_ino}"
+        try:
+            with open("/proc/locks", encoding="ascii", errors="replace") as locks:
+                for line in locks:
+                    # "1: FLOCK  ADVISORY  WRITE 1234 08:01:5678 0 EOF"; "->" marks a waiter.
+                    fields = line.split()
+                    if "FLOCK" in fields and "->" not in fields and key in fields:
+                        pid = fields[fields.index(key) - 1]
+                        return int(pid) if pid.isdigit() and int(pid) > 0 else None
+        except OSError:
+            pass
+        return None
 
 
 # --- backup and restore ----------------------------------------------------------------------
