@@ -132,9 +132,12 @@ async def test_a_healthy_database_still_passes(tmp_path: Path) -> None:
     assert "error: " in ran.stderr and "database" not in ran.stderr.split("error: ")[-1]
 
 
-def test_a_new_database_in_a_missing_folder_is_announced_with_its_full_path(
+def test_a_new_database_is_announced_with_its_full_path(
     tmp_path: Path,
 ) -> None:
+    """A new database in an existing folder is allowed, with its WARNING (a missing folder is
+    refused: tests/bot/test_database_path.py)."""
+    (tmp_path / "typo" / "folder").mkdir(parents=True)
     db = Path("typo") / "folder" / "nauticus.db"
     ran = cli(tmp_path, db, "run")
     created = (tmp_path / db).resolve()
