@@ -21,8 +21,8 @@ import multiprocessing
 import os
 import threading
 import time
-from concurrent.futures import Executor, ProcessPoolExecutor
 from collections.abc import Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
 
 from bot.i18n import N_, tr, trn
@@ -89,7 +89,7 @@ def damaged_level(tx: Tx, row: GameRow, seats: Sequence[SeatRow]) -> str | None:
         if s.ai is not None and s.ai not in LEVELS:
             where = f"game {row.id}, seat {s.seat}"
             eid = report(tx.reported, where, "AI level", s.ai, "the game is on hold")
-            return f"[{eid}] the stored AI level of seat {s.seat + 1} {s.ai!r:.40} is damaged"
+            return f"[{eid}] the stored AI level of seat {s.seat} {s.ai!r:.40} is damaged"
     return None
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import gettext
+import logging
 import string
 from collections.abc import Callable, Iterator, Mapping
 from contextvars import ContextVar
@@ -40,6 +41,8 @@ TRANSLATED = (FRENCH,)  # the locales with a PO file in this folder
 HERE = Path(__file__).parent
 TEMPLATE = HERE / "messages.pot"
 NAME = "name"  # msgctxt of command and option names
+
+log = logging.getLogger(__name__)
 
 # The locale of the interaction being answered (a task-local value: each interaction runs in
 # its own asyncio task, so two players' replies never see each other's locale).
@@ -82,25 +85,69 @@ def read_catalog(path: Path, locale: str | None = None) -> Catalog:
         return read_po(f, locale=locale)
 
 
-@cache
-def catalogue(locale: str) -> Catalogue | None:
-    """The parsed catalogue of a translated locale (None for English and unknown locales)."""
-    if locale not in TRANSLATED:
-        return None
-    cat = read_catalog(po_path(locale), locale)
+def _broken(text: str, ids: tuple[str, ...]) -> str | None:
+    """Why a translation can't stand in for its English (`ids`: the msgid and, for a counted
+    text, its plural), else None: a field the English does not have (a renamed `{name}` fails
+    when filled in, a lone `{` or `}` fails to parse at all)."""
+    try:
+        fields = placeholders(text)
+    except ValueError as exc:
+        return f"does not parse as a text with {{fields}} ({exc})"
+    known = frozenset().union(*(placeholders(i) for i in ids))
+    if len(ids) > 1:
+        known |= {"n"}  # every counted text is given its count
+    if fields - known:
+        return f"has {{{'}, {'.join(sorted(fields - known))}}}, which the English has not"
+    return None
+
+
+def _load(locale: str) -> tuple[Catalogue | None, list[str]]:
+    """The parsed catalogue of a translated locale, and what is wrong with it: a file that can't
+    be read or parsed leaves the whole locale in English, a broken message only itself."""
+    path = po_path(locale)
+    try:
+        cat = read_catalog(path, locale)
+        # The plural rule comes from the file's Plural-Forms header (French: n > 1).
+        rule = gettext.c2py(cat.plural_expr)
+    except Exception as exc:  # OSError, a babel or gettext parse error, a bad encoding
+        return None, [f"catalogue {path.name} unreadable ({type(exc).__name__}: {exc})"]
     entries: dict[tuple[str | None, str], Entry] = {}
+    problems: list[str] = []
     for message in cat:
         if not message.id or message.fuzzy:
             continue  # the header, and guesses nobody checked
-        msgid = message.id[0] if isinstance(message.id, tuple) else message.id
+        ids = tuple(map(str, message.id)) if isinstance(message.id, tuple) else (str(message.id),)
         raw = message.string if isinstance(message.string, tuple) else (message.string,)
         strings = tuple(str(s) for s in raw if s)
         if not strings or len(strings) != len(raw):
             continue  # untranslated: English is shown
-        entries[(message.context, str(msgid))] = Entry(strings)
-    # The plural rule comes from the file's Plural-Forms header (French: n > 1).
-    rule = gettext.c2py(cat.plural_expr)
-    return Catalogue(locale, entries, rule)
+        if message.context is None or not message.context.startswith(NAME):
+            why = next((w for w in (_broken(s, ids) for s in strings) if w), None)
+            if why is not None:
+                problems.append(f"catalogue {path.name}: the translation of {ids[0]!r:.80} {why}")
+                continue  # English is shown
+        entries[(message.context, str(ids[0]))] = Entry(strings)
+    return Catalogue(locale, entries, rule), problems
+
+
+@cache
+def catalogue(locale: str) -> Catalogue | None:
+    """The parsed catalogue of a translated locale (None for English and unknown locales).
+
+    A broken file or message is logged here, once per process (the result is cached), and
+    English is used in its place: a text must never stop a move or a whole language."""
+    if locale not in TRANSLATED:
+        return None
+    cat, problems = _load(locale)
+    for problem in problems:
+        log.error("%s; it is shown in English", problem)
+    return cat
+
+
+def check_catalogues() -> list[str]:
+    """What is wrong with each translated catalogue (read afresh, nothing logged): for
+    `python -m bot check`; the bot's start loads them through `catalogue`, which logs it."""
+    return [problem for locale in TRANSLATED for problem in _load(locale)[1]]
 
 
 def normalize(locale: str | None) -> str:
@@ -114,19 +161,45 @@ def _format(text: str, params: Mapping[str, Any]) -> str:
     return text.format(**params) if params else text
 
 
+# Translations that failed to fill in (logged once each): a value the load-time check can't
+# foresee, such as `{n.x}` or a format spec the value does not take.
+_unfit: set[tuple[str, str]] = set()
+
+
+def _translated(found: str | None, english: str, locale: str, params: Mapping[str, Any]) -> str:
+    """`found` (a translation) filled in, or the English if there is none or it fails to: a
+    broken text is logged once and never fails the move or post that shows it."""
+    if found:
+        try:
+            return _format(found, params)
+        except (KeyError, IndexError, ValueError, AttributeError, TypeError) as exc:
+            if (locale, english) not in _unfit:
+                _unfit.add((locale, english))
+                log.error(
+                    "catalogue %s.po: the translation of %.80r fails to fill in (%s: %s); it is "
+                    "shown in English",
+                    locale,
+                    english,
+                    type(exc).__name__,
+                    exc,
+                )
+    return _format(english, params)
+
+
 def t(msgid: str, locale: str, /, **params: Any) -> str:
     """The text of `msgid` (its English) in `locale`, with `params` filled in."""
-    cat = catalogue(normalize(locale))
+    locale = normalize(locale)
+    cat = catalogue(locale)
     found = cat.get(msgid) if cat else None
-    return _format(found or msgid, params)
+    return _translated(found, msgid, locale, params)
 
 
 def tn(singular: str, plural: str, n: int, locale: str, /, **params: Any) -> str:
     """A text that depends on a count `n` (also given to the text as `{n}`)."""
-    cat = catalogue(normalize(locale))
+    locale = normalize(locale)
+    cat = catalogue(locale)
     found = cat.get_plural(singular, n) if cat else None
-    text = found or (singular if n == 1 else plural)
-    return _format(text, {"n": n, **params})
+    return _translated(found, singular if n == 1 else plural, locale, {"n": n, **params})
 
 
 def name(msgid: str, locale: str, command: str | None = None) -> str | None:
