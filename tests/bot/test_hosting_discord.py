@@ -237,3 +237,29 @@ async def test_a_lost_tile_needs_confirm_true_or_the_panel_asks_once(app: GameAp
     assert after.version == rec.version + 1
     assert "✅" in replies.text
     assert after.state is not None and move not in legal_moves(after.state, seat)
+
+
+@pytest.mark.parametrize("kind", ["duel", "island"])
+async def test_the_skip_prompt_names_nothing_the_moderator_cannot_see(
+    app: GameApp, kind: str
+) -> None:
+    """The moderator is often the opponent (issue 21, item 2): the prompt must read the same
+    whatever the skipped seat holds. Re-deal everything the table cannot see and ask again."""
+    import random
+    from dataclasses import replace
+
+    await app.service.open_lobby(GUILD, CHANNEL, ANA, "Ana", kind=kind)
+    await app.service.join(CHANNEL, BEN, "Ben")
+    rec = await app.service.start(CHANNEL, ANA, can_manage=False, order=[ANA, BEN], seed=8)
+    assert rec.state is not None
+    rules = rec.plugin.rules
+    said = []
+    for k in range(4):
+        state = rec.state if k == 0 else rules.determinize(rec.state, None, random.Random(k))
+        app.service._remember(replace(rec, state=state))
+        itx, replies = fake_itx(app, CLEO, name="Cleo", member_perms=MANAGER)
+        await app.run_command(itx, "skip", {})
+        assert "Skip the turn of" in replies.text and "the AI decides and plays" in replies.text
+        said.append(replies.text)
+    assert len(set(said)) == 1
+    assert "starting with" not in said[0]
