@@ -238,3 +238,49 @@ async def test_check_lists_every_damaged_value_and_the_games_it_holds(
         "is used)" in out
     )
     assert out[-1] == f"3 problem(s) in {db}"
+
+
+# --- the other settings a move or the reminder runner reads ------------------------------------
+
+
+async def test_damaged_quiet_hours_server_interval_language_and_wait_fall_back_once(
+    svc: GameService, db: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    rec = await human_duel(svc, HUMAN_CH, ANA, BEN)
+    other = await human_duel(svc, BIG_CH, CLEO, DAN)
+    with sqlite3.connect(db) as conn:
+        conn.execute(
+            "INSERT INTO user_settings (guild_id, user_id, quiet_from, quiet_to, timezone) "
+            "VALUES (?, ?, '25:99', 7, 'Mars/Olympus')",
+            (GUILD, BEN),
+        )
+        conn.execute(
+            "INSERT INTO guild_settings (guild_id, reminder_hours) VALUES (?, 'x')", (GUILD,)
+        )
+        # A blob: the column's TEXT affinity would turn a number into text.
+        conn.execute("UPDATE games SET locale = x'ff' WHERE id = ?", (rec.id,))
+        conn.execute("UPDATE waits SET since = 'x', sent = 'y' WHERE game_id = ?", (other.id,))
+    svc._cache.clear()
+    # The moves go on (in English, the default language) until it is Ben's turn.
+    for _ in range(10):
+        rec = await play_first(svc, rec)
+        if rec.user_at(rec.current or 0) == BEN:
+            break
+    assert rec.user_at(rec.current or 0) == BEN and rec.locale == "en"
+    # Both games' reminders come (the default 12 h), again and again: the damaged wait of the
+    # other game is read as starting now, the damaged settings as not set.
+    assert isinstance(svc.clock, Clock)
+    runner = ReminderRunner(svc)
+    for _ in range(2):
+        svc.clock.now += timedelta(hours=24)
+        assert await runner.tick() == 2
+    lines = errors(caplog, "damaged")
+    assert sorted(x.split(" is damaged")[0] for x in lines) == sorted(
+        [
+            f"member {BEN} on server {GUILD}: stored quiet hours ('25:99', '7', 'Mars/Olympus')",
+            f"server {GUILD}: stored reminder_hours 'x'",
+            f"game {rec.id}: stored locale b'\\xff'",
+            f"wait of game {other.id}: stored since 'x'",
+            f"wait of game {other.id}: stored sent 'y'",
+        ]
+    ), lines
