@@ -14,7 +14,7 @@ from pathlib import Path
 
 from bot.service import GameService
 from bot.store import Store
-from tests.e2e.conftest import World, world
+from tests.e2e.conftest import HANG_GUARD, World, world
 from tests.e2e.fake_discord import Message
 from tests.e2e.harness import BotProcess
 
@@ -51,7 +51,7 @@ def cli(tmp_path: Path, db: Path, *args: str) -> subprocess.CompletedProcess[str
 async def test_hosting_through_the_real_bot_and_a_clean_sigterm(
     world: World, tmp_path: Path
 ) -> None:
-    async with asyncio.timeout(120):
+    async with asyncio.timeout(HANG_GUARD):
         await _scenario(world, tmp_path)
 
 

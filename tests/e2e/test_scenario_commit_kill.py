@@ -24,7 +24,7 @@ import pytest
 
 from engine.nauticus import to_json
 from tests.e2e.client import Reply
-from tests.e2e.conftest import World
+from tests.e2e.conftest import HANG_GUARD, World
 from tests.e2e.game import (
     Driver,
     bot_process,
@@ -68,7 +68,7 @@ def _lose_last_move(db: Path, game_id: int, seed: int) -> None:
 async def test_the_check_catches_a_bot_that_loses_an_acknowledged_move(
     world: World, tmp_path: Path, lossy: bool
 ) -> None:
-    async with asyncio.timeout(60):
+    async with asyncio.timeout(HANG_GUARD):
         fake = world.fake
         db = tmp_path / "game.db"
         bot = bot_process(world, db, tmp_path / "bot.log")
@@ -138,7 +138,7 @@ class Killer:
 async def test_sigkill_inside_the_database_commit_stores_a_move_wholly_or_not_at_all(
     world: World, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    async with asyncio.timeout(240):
+    async with asyncio.timeout(HANG_GUARD):
         report = await _commit_kills(world, tmp_path)
     with capsys.disabled():
         print(f"\n{report}")

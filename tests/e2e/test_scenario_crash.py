@@ -9,12 +9,12 @@ Each kill targets one window of a move, hit exactly with the fake's holds:
   move is applied and its answer withheld (the bot dies not knowing it posted).
 
 The window a kill landed in is read from the facts afterwards (was the move saved? was its
-result shown?), and counted. `E2E_KILLS=100` runs the long version (default 20).
+result shown?), and counted. `E2E_KILLS=100` runs the long version (default 12: four kills in
+each of the three windows, one in three of the after-reply ones moved to an outbox post).
 """
 
 from __future__ import annotations
 
-import asyncio
 import os
 import random
 from collections import Counter
@@ -40,7 +40,7 @@ from tests.e2e.game import (
 from tests.e2e.harness import BotProcess
 from tests.e2e.policy import Policy
 
-KILLS = int(os.environ.get("E2E_KILLS", "20"))
+KILLS = int(os.environ.get("E2E_KILLS", "12"))
 SEED = int(os.environ.get("E2E_SEED", "6"))
 WINDOWS = ("before_save", "between_save_and_reply", "after_reply")
 # How each scheduled kill is staged: (route held, when).
@@ -115,8 +115,9 @@ def moves_posting(state: object, move: dict[str, object]) -> bool:
 async def test_sigkill_at_seeded_moments_loses_and_repeats_nothing(
     world: World, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    async with asyncio.timeout(60 + 6 * KILLS):
-        report = await _crash_game(world, tmp_path)
+    # No budget for the whole game: on a busy machine it takes what it takes. Every wait inside
+    # waits for a state or an event (with its own generous timeout, a hang detector only).
+    report = await _crash_game(world, tmp_path)
     with capsys.disabled():  # the counts belong in every CI log, not only a failing one
         print(f"\n{report}")
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from tests.e2e.conftest import World
+from tests.e2e.conftest import HANG_GUARD, World
 from tests.e2e.fake_discord import Message, RateLimits
 from tests.e2e.game import bot_process, start_bot
 
@@ -20,7 +20,7 @@ def _labels(m: Message) -> list[str]:
 async def test_a_french_game_speaks_french_in_the_channel_and_each_member_their_own(
     world: World, tmp_path: Path
 ) -> None:
-    async with asyncio.timeout(60):
+    async with asyncio.timeout(HANG_GUARD):
         fake = world.fake
         fake.rate_limits = RateLimits(global_limit=None, routes={})
         bot = bot_process(world, tmp_path / "bot.db", tmp_path / "bot.log")

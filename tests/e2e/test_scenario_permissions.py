@@ -5,14 +5,14 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from tests.e2e.conftest import World
+from tests.e2e.conftest import HANG_GUARD, World
 from tests.e2e.fake_discord import ATTACH_FILES, Message
 from tests.e2e.game import start_table
 from tests.e2e.policy import Policy
 
 
 async def test_missing_attach_files_is_said(world: World, tmp_path: Path) -> None:
-    async with asyncio.timeout(60):
+    async with asyncio.timeout(HANG_GUARD):
         await _missing_permission(world, tmp_path)
 
 
@@ -49,7 +49,7 @@ async def _missing_permission(world: World, tmp_path: Path) -> None:
 
 
 async def test_a_game_in_a_thread_works_like_one_in_a_channel(world: World, tmp_path: Path) -> None:
-    async with asyncio.timeout(60):
+    async with asyncio.timeout(HANG_GUARD):
         await _thread_game(world, tmp_path)
 
 

@@ -8,14 +8,14 @@ import asyncio
 import itertools
 from pathlib import Path
 
-from tests.e2e.conftest import World
+from tests.e2e.conftest import HANG_GUARD, World
 from tests.e2e.fake_discord import RateLimit, RateLimits
 from tests.e2e.game import read_outbox, start_table
 from tests.e2e.policy import Policy
 
 
 async def test_a_game_under_tight_rate_limits(world: World, tmp_path: Path) -> None:
-    async with asyncio.timeout(120):
+    async with asyncio.timeout(HANG_GUARD):
         await _tight(world, tmp_path)
 
 

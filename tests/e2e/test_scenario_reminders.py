@@ -20,7 +20,7 @@ from pathlib import Path
 
 from tests.e2e import limits
 from tests.e2e.client import TestUser
-from tests.e2e.conftest import World
+from tests.e2e.conftest import HANG_GUARD, World
 from tests.e2e.fake_discord import FakeDiscord, Message, RateLimits
 from tests.e2e.game import bot_process, start_bot, start_table
 from tests.e2e.policy import Policy
@@ -69,7 +69,7 @@ def _reminders(fake: FakeDiscord, world: World) -> list[Message]:
 async def test_reminders_snooze_and_quiet_hours_through_discord(
     world: World, tmp_path: Path
 ) -> None:
-    async with asyncio.timeout(90):
+    async with asyncio.timeout(HANG_GUARD):
         await _scenario(world, tmp_path)
 
 
@@ -182,7 +182,7 @@ def ask_label(message: Message) -> str:
 async def test_undo_through_discord(world: World, tmp_path: Path) -> None:
     """A player takes back a move with the panel's Undo button; the channel is told; a move
     that may not be taken back is refused with the reason."""
-    async with asyncio.timeout(90):
+    async with asyncio.timeout(HANG_GUARD):
         table = await start_table(world, tmp_path)
         fake, driver = world.fake, table.driver
         try:
