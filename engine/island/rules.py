@@ -121,12 +121,14 @@ def _options_text(words: list[str]) -> str:
 
 
 def column_choices(state: State, seat: int) -> list[int]:
-    """I-TURN-1, I-TURN-2, I-END-1: the columns `seat`'s pawn may face now.
+    """I-TURN-1, I-TURN-2, I-TURN-4, I-END-1: the columns `seat`'s pawn may face now.
 
     Not the column faced last round, not one another pawn faces on the side the pawn goes to,
-    and before the last round not an empty column. If every otherwise allowed column is empty
-    before the last round (two columns ran out in one round), the empty ones are allowed: a pawn
-    always has somewhere to go, and at an empty column it may only store (ours).
+    and not an empty column, except in the last round by a player who can store (a storable
+    card of a collection that is not closed): an empty column may be faced only to store there.
+    If every otherwise allowed column is empty (two columns ran out in one round, or the last
+    round leaves only empty ones), the empty ones are allowed: a pawn always has somewhere to
+    go, and at an empty column it stores if it can, else does nothing (`idle`, I-TURN-4).
     """
     pawn = state.players[seat].pawn
     side = state.side
@@ -134,7 +136,7 @@ def column_choices(state: State, seat: int) -> list[int]:
         p.pawn.column for i, p in enumerate(state.players) if i != seat and p.pawn.side == side
     }
     base = [c for c in range(_columns(state)) if c != pawn.column and c not in taken]
-    if state.last_round:
+    if state.last_round and _can_store(state, seat):
         return base
     full = [c for c in base if column_cards(state, c) > 0]
     return full or base
@@ -407,6 +409,16 @@ def _parse_column(state: State, seat: int, value: Any) -> int:
                 by=i,
                 allowed=choices,
             )
+    if state.last_round:
+        # I-TURN-4, I-END-1: in the last round an empty column is faced only to store there.
+        raise IllegalMove(
+            "empty_column_no_store",
+            f"Column {value} has no cards left, and in the last round a pawn may face an empty "
+            f"column only to store, but you hold no card you may store; choose a column with "
+            f"cards: {allowed}.",
+            column=value,
+            allowed=choices,
+        )
     raise IllegalMove(
         "empty_column",
         f"Column {value} has no cards left, and only in the last round may a pawn face an empty "

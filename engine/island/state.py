@@ -15,7 +15,12 @@ from engine.errors import IllegalMove
 from engine.island import data
 
 # Bump when a change would make a stored game replay differently.
-ENGINE_VERSION = "island-1"
+# island-2: in the last round an empty column may be faced only by a player who can store
+# (I-TURN-4); an island-1 log where a player faced one and did nothing may no longer replay.
+ENGINE_VERSION = "island-2"
+# Versions whose saved states `from_json` reads: the state's shape is the same, and a game
+# saved by one goes on under these rules (the bot does not replay its log).
+READS_VERSIONS = ("island-1", ENGINE_VERSION)
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,7 +196,7 @@ def _bool(v: Any) -> bool:
 def from_dict(d: Any) -> State:
     if not isinstance(d, dict):
         raise TypeError("a saved game is a JSON object")
-    if d.get("engine_version") != ENGINE_VERSION:
+    if d.get("engine_version") not in READS_VERSIONS:
         raise IllegalMove(
             "bad_state",
             f"This game was saved by engine {d.get('engine_version')!r}; "

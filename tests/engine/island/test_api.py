@@ -14,9 +14,9 @@ RULES: Rules = island.RULES  # mypy --strict proves the conformance
 
 
 def test_rules_object_names_and_limits() -> None:
-    assert (RULES.name, RULES.engine_version) == ("island", "island-1")
+    assert (RULES.name, RULES.engine_version) == ("island", "island-2")
     assert (RULES.min_players, RULES.max_players) == (2, 4)
-    assert island.ENGINE_VERSION == "island-1"
+    assert island.ENGINE_VERSION == "island-2"
 
 
 def test_rules_object_and_module_functions_agree() -> None:

@@ -15,7 +15,17 @@ from typing import Any, TypeVar
 import pytest
 
 from engine import island
-from tests.engine.island.kit import acting, camp, empty_column, game, play, set_collection, store
+from tests.engine.island.kit import (
+    acting,
+    camp,
+    empty_column,
+    game,
+    names,
+    play,
+    relocate,
+    set_collection,
+    store,
+)
 
 ENGINE = Path(island.__file__).parent
 TESTED: set[str] = set()  # filled at import by @provokes, so any test order works
@@ -103,11 +113,15 @@ def test_bad_state() -> None:
         "This is not a saved Nautilus Island game: Expecting property name enclosed in "
         "double quotes: line 1 column 2 (char 1)"
     )
-    text = island.to_json(game()).replace('"island-1"', '"island-0"')
+    text = island.to_json(game()).replace('"island-2"', '"island-0"')
     assert (
-        raised("bad_state", lambda: island.from_json(text), "'island-0'", "'island-1'")
-        == "This game was saved by engine 'island-0'; this engine reads 'island-1'."
+        raised("bad_state", lambda: island.from_json(text), "'island-0'", "'island-2'")
+        == "This game was saved by engine 'island-0'; this engine reads 'island-2'."
     )
+    # A game saved before the last-round rule (island-1) has the same shape: it is read and
+    # goes on under the island-2 rules.
+    old = island.to_json(game()).replace('"island-2"', '"island-1"')
+    assert island.to_json(island.from_json(old)) == island.to_json(game())
     broken = island.to_json(game()).replace('"box":[', '"box":["food:ham:1",', 1)
     assert raised("bad_state", lambda: island.from_json(broken), "exactly one place") == (
         "This is not a saved Nautilus Island game: the 96 cards must each be in exactly one place"
@@ -213,6 +227,23 @@ def test_bad_column_same_column_column_taken_empty_column() -> None:
     )
 
 
+@provokes("empty_column_no_store")
+def test_empty_column_no_store() -> None:
+    state = replace(empty_column(_round_two(), 0), last_round=True, end_triggered=True)
+    state = _only_treasures(state, 2)
+    assert refused(
+        state, 2, {"type": "move", "column": 0}, "empty_column_no_store", "only to store", "1, 2, 3"
+    ) == (
+        "Column 0 has no cards left, and in the last round a pawn may face an empty column only "
+        "to store, but you hold no card you may store; choose a column with cards: 1, 2, 3."
+    )
+
+
+def _only_treasures(state: island.State, seat: int) -> island.State:
+    state = relocate(state, ("box",), *names(state.players[seat].hand))
+    return relocate(state, ("hand", seat), "treasure:pearl:1")
+
+
 @provokes("collect_empty", "cannot_idle")
 def test_collect_empty_and_cannot_idle() -> None:
     state = empty_column(acting(3, 0, 2, hand=("food:ham:1",)), 2)
@@ -315,5 +346,5 @@ def test_store_refusals() -> None:
 
 def test_every_engine_code_has_a_test() -> None:
     codes = engine_codes()
-    assert len(codes) == 22
+    assert len(codes) == 23
     assert codes == TESTED, codes ^ TESTED

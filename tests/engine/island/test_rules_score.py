@@ -325,6 +325,48 @@ def test_i_end_1_a_second_empty_column_is_reported_but_triggers_nothing_more() -
     assert state.end_triggered and not state.last_round
 
 
+def test_i_end_1_last_round_the_empty_stern_column_only_to_a_player_who_can_store() -> None:
+    # Round 3 is the last; column 4 (the stern, 3 stacks) is empty. Seat 0 (below column 3)
+    # moves first and holds only a treasure; seat 1 (below column 1) holds three hams.
+    state = pawns(clear_hands(game(3, 1)), ("below", 3, 2), ("below", 1, 0), ("below", 0, 4))
+    state = replace(
+        state, round=3, last_round=True, end_triggered=True, step="move", current=0, moved=()
+    )
+    state = empty_column(state, 4)
+    state = relocate(state, ("hand", 0), "treasure:crown:1")
+    state = relocate(state, ("hand", 1), "food:ham:1", "food:ham:2", "food:ham:3")
+    state = set_stack(state, 3, "clothing:hat:2", "clothing:hat:1")
+    state = set_stack(state, 4, "repair:saw:2", "repair:saw:1")
+    # Seat 0 can store nothing: the empty stern column (and its tie-break place) is not for it.
+    assert island.legal_moves(state, 0) == [{"type": "move", "column": c} for c in (0, 1, 2)]
+    msg = _refused(state, 0, {"type": "move", "column": 4}, "empty_column_no_store")
+    assert "only to store" in msg and msg.endswith("choose a column with cards: 0, 1, 2.")
+    state, _ = play(state, 0, {"type": "move", "column": 2}, COLLECT)
+    assert names(state.players[0].hand) == ["clothing:hat:1", "repair:saw:1", "treasure:crown:1"]
+    # Seat 1 can store: it faces the empty stern column and stores up to its 3 stacks.
+    assert state.current == 1
+    assert island.legal_moves(state, 1) == [{"type": "move", "column": c} for c in (0, 3, 4)]
+    state, _ = play(state, 1, {"type": "move", "column": 4}, store("food", ham=3), CLOSE)
+    assert state.players[1].hand == ()
+    assert names(state.players[1].collections[4].cards) == [
+        "food:ham:1",
+        "food:ham:2",
+        "food:ham:3",
+    ]
+    assert state.players[1].collections[4].porthole == 5
+    # Seat 2 (empty hand) may face only the free columns with cards.
+    assert state.current == 2
+    assert island.legal_moves(state, 2) == [{"type": "move", "column": c} for c in (1, 3)]
+    state, events = play(state, 2, {"type": "move", "column": 3}, COLLECT)
+    assert kinds(events)[-2:] == ["round_ended", "game_ended"]
+    assert [(p.pawn.side, p.pawn.column) for p in state.players] == [
+        ("above", 2),
+        ("above", 4),
+        ("above", 3),
+    ]
+    assert state.step == "over"
+
+
 # --- I-END-2 -------------------------------------------------------------------------------------
 
 

@@ -10,13 +10,16 @@ import pytest
 
 from engine import island
 from engine.island import data
+from engine.island.state import Pawn
 from tests.engine.island.kit import (
     acting,
     camp,
+    clear_hands,
     empty_column,
     game,
     kinds,
     names,
+    pawns,
     play,
     relocate,
     set_collection,
@@ -232,6 +235,99 @@ def test_i_turn_4_last_round_empty_column_and_nothing_to_store_does_nothing() ->
     state, events = island.apply(state, 0, {"type": "idle"})
     assert kinds(events) == ["idled", "turn_ended"]
     assert state.players[0].hand == hand and state.current != 0
+
+
+def _last_round(hand: tuple[str, ...], *empty: int) -> island.State:
+    """3 players, round 3 (the last), every pawn below from round 2: seat 0 at column 1, seat 1
+    at column 3, seat 2 at column 4 (so seat 2 moves first); the `empty` columns hold no card and
+    seat 2 holds exactly `hand`."""
+    state = pawns(clear_hands(game(3, 1)), ("below", 1, 0), ("below", 3, 2), ("below", 4, 1))
+    state = replace(
+        state, round=3, last_round=True, end_triggered=True, step="move", current=2, moved=()
+    )
+    for column in empty:
+        state = empty_column(state, column)
+    return relocate(state, ("hand", 2), *hand) if hand else state
+
+
+def _moves(*columns: int) -> list[dict[str, Any]]:
+    return [{"type": "move", "column": c} for c in columns]
+
+
+def test_i_turn_4_last_round_empty_column_only_to_store() -> None:
+    # Columns 0 and 2 are empty. Seat 2 holds a food card and food is open: it may face them.
+    state = _last_round(("food:ham:1", "treasure:pearl:1"), 0, 2)
+    assert island.legal_moves(state, 2) == _moves(0, 1, 2, 3)
+    state, events = island.apply(state, 2, {"type": "move", "column": 0})
+    assert kinds(events) == ["pawn_moved"]
+    assert state.players[2].pawn == Pawn("above", 0, 4)
+    # There it may only store, up to the column's one stack; never collect nor idle.
+    assert island.legal_moves(state, 2) == [store("food", ham=1)]
+    _refused(state, 2, COLLECT, "collect_empty")
+    _refused(state, 2, {"type": "idle"}, "cannot_idle")
+    token = state.camp[data.STORABLE.index("food")]
+    state, events = island.apply(state, 2, store("food", ham=1))
+    assert names(state.players[2].hand) == ["treasure:pearl:1"]
+    assert names(state.players[2].collections[4].cards) == ["food:ham:1"]
+    assert state.players[2].collections[4].tokens == (token,)
+    assert kinds(events)[-1] == "turn_ended"
+    # Seat 1 (column 3, nearest the stern of those left) moves next.
+    assert (state.current, state.step) == (1, "move")
+
+
+@pytest.mark.parametrize(
+    "closed", [False, True], ids=["only treasures", "food card of a closed collection"]
+)
+def test_i_turn_4_nothing_storable_cannot_face_an_empty_column_when_one_with_cards_is_allowed(
+    closed: bool,
+) -> None:
+    if closed:
+        state = _last_round(("food:ham:4",), 0, 2)
+        three = ("food:ham:1", "food:ham:2", "food:ham:3")
+        state = set_collection(state, 2, "food", *three, porthole=5)
+    else:
+        state = _last_round(("treasure:pearl:1",), 0, 2)
+    before = island.to_json(state)
+    assert island.legal_moves(state, 2) == _moves(1, 3)
+    for column in (0, 2):
+        msg = _refused(state, 2, {"type": "move", "column": column}, "empty_column_no_store")
+        assert msg == (
+            f"Column {column} has no cards left, and in the last round a pawn may face an empty "
+            "column only to store, but you hold no card you may store; choose a column with "
+            "cards: 1, 3."
+        )
+    assert island.to_json(state) == before
+    hand = state.players[2].hand
+    state, _ = play(state, 2, {"type": "move", "column": 3})
+    assert state.players[2].pawn == Pawn("above", 3, 4)
+    assert island.legal_moves(state, 2) == [COLLECT]
+    _refused(state, 2, {"type": "idle"}, "cannot_idle")
+    state, _ = island.apply(state, 2, COLLECT)
+    assert len(state.players[2].hand) == len(hand) + 3  # column 3: three stacks of cards
+
+
+def test_i_turn_4_idle_only_when_every_allowed_column_is_empty_and_nothing_to_store() -> None:
+    # Only column 4, which seat 2 faced last round, still has cards.
+    state = _last_round(("treasure:pearl:1",), 0, 1, 2, 3)
+    assert island.legal_moves(state, 2) == _moves(0, 1, 2, 3)
+    state, _ = island.apply(state, 2, {"type": "move", "column": 3})
+    assert island.legal_moves(state, 2) == [{"type": "idle"}]
+    _refused(state, 2, COLLECT, "collect_empty")
+    state, events = island.apply(state, 2, {"type": "idle"})
+    assert [e.to_dict() for e in events] == [
+        {"kind": "idled", "seat": 2, "column": 3, "private_to": None},
+        {"kind": "turn_ended", "seat": 2, "hand_size": 1, "private_to": None},
+    ]
+    assert names(state.players[2].hand) == ["treasure:pearl:1"]
+    assert state.players[2].pawn == Pawn("above", 3, 4)
+    # Seat 1 (below column 3) may not face column 3 again; column 4 is the one with cards.
+    assert (state.current, state.step) == (1, "move")
+    assert island.legal_moves(state, 1) == _moves(4)
+    # With a card it may store, the same seat faces an empty column to store, never to idle.
+    state = _last_round(("food:ham:1",), 0, 1, 2, 3)
+    assert island.legal_moves(state, 2) == _moves(0, 1, 2, 3)
+    state, _ = island.apply(state, 2, {"type": "move", "column": 3})
+    assert island.legal_moves(state, 2) == [store("food", ham=1)]
 
 
 # --- I-TURN-5 ------------------------------------------------------------------------------------

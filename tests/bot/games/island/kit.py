@@ -9,6 +9,7 @@ from typing import Any
 from bot.games.island.plugin import PLUGIN
 from bot.plugin import Seen
 from engine import island
+from tests.engine.island.walk import playout
 
 NAMES = ("Ana", "Ben", "Cleo", "Dev")
 HOSTILE = (
@@ -48,6 +49,13 @@ def sample_states() -> tuple[tuple[island.State, int], ...]:
             state, _ = island.apply(state, seat, move)
             i += 1
         out.append((state, 0))
+    # The idle decision needs every column a pawn may face empty and nothing to store
+    # (I-TURN-4), too rare for the games above: the first engine playout that reaches it.
+    for before, move, _, _ in playout(3, 9097):
+        if move["type"] == "idle":
+            assert before.current is not None
+            out.append((before, before.current))
+            break
     return tuple(out)
 
 

@@ -3,13 +3,16 @@ sampled states, with the English unchanged and French category names understood 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
-from bot import i18n
+from bot import i18n, refusals
 from bot.games.island import words
 from bot.plugin import BadOption
 from engine import island
 from tests.bot.games.island.kit import PLUGIN, sample_states, seen_of
+from tests.engine.island.kit import clear_hands, empty_column, pawns
 
 # English words that must never show in a French text (names are Ana, Ben, Cleo, Dev).
 ENGLISH = (" cards", "column ", "hand", "stack", "Round ", " VP", "your turn", "must ", "Store ")
@@ -106,4 +109,24 @@ def test_french_object_names_typed_are_understood_and_a_bad_one_refused_in_frenc
         PLUGIN.move_from_call("store", {"category": "vivres", "objects": "jambon+chapeau"})
     assert str(refused.value) == (
         "« chapeau » n'est pas un objet de la catégorie vivres (pain, fromage, fruits, jambon)."
+    )
+
+
+def test_the_last_round_empty_column_refusal_is_said_in_french() -> None:
+    # I-TURN-4: in the last round a player with nothing to store may not face an empty column.
+    state = pawns(
+        clear_hands(island.new_game(3, 1, first=0)),
+        ("below", 1, 0),
+        ("below", 3, 2),
+        ("below", 4, 1),
+    )
+    state = replace(state, round=3, last_round=True, end_triggered=True, step="move", current=2)
+    state = empty_column(state, 0)
+    with pytest.raises(island.IllegalMove) as info:
+        island.apply(state, 2, {"type": "move", "column": 0})
+    assert info.value.code == "empty_column_no_store"
+    assert refusals.text(info.value, "fr") == (
+        "La colonne 0 n'a plus de cartes, et à la dernière manche un pion ne peut faire face à "
+        "une colonne vide que pour stocker, mais vous n'avez aucune carte à stocker ; choisissez "
+        "une colonne avec des cartes : 1, 2, 3."
     )
