@@ -22,9 +22,10 @@ from engine import duel
 from engine.duel import data, rules
 from engine.duel.state import State
 from tests.engine.duel.policy import choose, game_rng, taste
+from tests.sweep import sweep
 
 Move = dict[str, Any]
-STATES = 2000
+STATES = sweep(700, 2000)
 ROTATE = 6
 CARDS = range(-1, 17)
 SIDES = range(-1, 3)
