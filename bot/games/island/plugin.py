@@ -63,7 +63,7 @@ MOVE_COMMANDS: tuple[MoveCommand, ...] = (
             ),
         ),
     ),
-    MoveCommand("idle", "Last round: face an empty column and do nothing"),
+    MoveCommand("idle", "Do nothing: every column you may face is empty, nothing to store"),
 )
 
 _SIMPLE = {"collect": "collect", "close": "close", "keep-open": "keep_open", "idle": "idle"}

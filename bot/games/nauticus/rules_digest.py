@@ -56,8 +56,8 @@ TOPICS: Final[dict[str, tuple[str, str]]] = {
             "- **N-ROUND-1** The start player picks a face-up action; then everyone, start player "
             "first and clockwise, performs it (one or more uses) or passes.\n"
             "- **N-ROUND-2** Picking it gives the start player that space's bonus at once, usable "
-            "for this very action. A bonus mast, sail or good is your choice of regular crest "
-            "(never crown) and goes to storage.\n"
+            "for this very action. A bonus mast or sail is of the regular crest you choose (never "
+            "crown), a bonus good of the kind you choose; it goes to storage.\n"
             "- **N-ROUND-3** After the phase the tile is turned over for the rest of the round and "
             "the start player role moves one seat clockwise.\n"
             "- **N-ROUND-4** After the 7th phase the round ends; one tile is never played.\n"
@@ -98,8 +98,8 @@ TOPICS: Final[dict[str, tuple[str, str]]] = {
             "or into storage; something bought for 0 taler is free and must go to storage.\n"
             "- **N-BUY-4** Crown masts and crown sails are never for sale: rewards only.\n"
             "- **N-BUY-5** You can't spend taler or workers you don't have, and a paid tile with "
-            "no place to go is refused before you pay. A free tile with no room in storage still "
-            "costs the worker and is lost — the panel warns you first."
+            "no place to go is refused before you pay. A tile bought for 0 taler with no room in "
+            "storage still costs the worker and is lost — the panel warns you first."
         ),
     ),
     "storage": (
@@ -180,7 +180,8 @@ def overview() -> str:
         "**Nauticus in short.** Over 5 rounds (4 with two players) of 7 phases, the start "
         "player picks an action and everyone in turn performs it or passes. Buy hulls, masts, "
         "sails and goods, build ships in your shipyard, deliver goods, and score for delivered "
-        "goods, finished ships and leftovers. Passing costs VP at round end.\n"
+        "goods, finished ships and leftovers. At round end each pass tile still face up costs "
+        "its VP; passing turns one over, which saves its VP and shows a crown.\n"
         "Ask `/nauticus rules topic:<topic>` for the details:\n"
         "{topics}",
         topics=topics,
