@@ -25,6 +25,7 @@ import math
 import re
 import socket
 import time
+import unicodedata
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -587,6 +588,315 @@ class GatewaySession:
     identified_at: float = 0.0
     resumes: int = 0
     replayed: int = 0  # events re-sent on RESUME because the bot missed them
+
+
+# ---------------------------------------------------------------- rules beyond limits.py
+#
+# Each rule below is one Discord documents (developers/interactions/application-commands.mdx,
+# developers/resources/message.mdx, developers/interactions/receiving-and-responding.mdx of
+# github.com/discord/discord-api-docs) or states in its OpenAPI spec (github.com/discord/
+# discord-api-spec, specs/openapi.json). The answer is always Discord's documented 400 / 50035
+# "Invalid Form Body"; the field codes are those real Discord answers were seen to carry where
+# known (BASE_TYPE_CHOICES for a locale, APPLICATION_COMMAND_INVALID_NAME for a localized name,
+# MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE), else a descriptive code in Discord's style.
+
+# The spec's AvailableLocalesEnum (the docs' "Locales" table lists the same minus ar and he):
+# "fr" is a locale, "fr-FR" is not.
+LOCALES = frozenset(
+    (  # noqa: SIM905 - one line per dozen locales reads better than one per locale
+        "ar bg cs da de el en-GB en-US es-419 es-ES fi fr he hi hr hu id it ja ko lt nl no pl "
+        "pt-BR ro ru sv-SE th tr uk vi zh-CN zh-TW"
+    ).split()
+)
+# application-commands.mdx, "Slash Commands": "Slash commands can have a maximum of
+# 8000 characters for combined name, description, and value properties for each command, its
+# options (including subcommands and groups), and choices. When localization fields are present,
+# only the longest localization for each field (including the default value) is counted towards
+# the size limit."
+COMMAND_SIZE_MAX = 8000
+STRING_OPTION, INTEGER_OPTION, NUMBER_OPTION = 3, 4, 10
+INT53 = 2**53  # the spec's Int53Type: integer option values and choices fit in a double
+# Devanagari (with Extended and Extended-A) and Thai: the \p{sc=Deva} and \p{sc=Thai} of the
+# name regex, which admit their combining vowel signs (not letters to unicodedata).
+_NAME_SCRIPTS = ((0x0900, 0x097F), (0xA8E0, 0xA8FF), (0x11B00, 0x11B5F), (0x0E00, 0x0E7F))
+
+
+def chat_input_name_ok(name: Any) -> bool:
+    """application-commands.mdx: CHAT_INPUT command and option names (localized ones too) match
+    ^[-_'\\p{L}\\p{N}\\p{sc=Deva}\\p{sc=Thai}]{1,32}$ and use the lowercase variant of any letter
+    that has one."""
+    if not isinstance(name, str) or not 1 <= len(name) <= 32:
+        return False
+    for ch in name:
+        script = any(low <= ord(ch) <= high for low, high in _NAME_SCRIPTS)
+        if not (ch in "-_'" or unicodedata.category(ch)[0] in "LN" or script):
+            return False
+        if ch.lower() != ch:
+            return False
+    return True
+
+
+def _check_locales(
+    item: JSON,
+    key: str,
+    problems: Problems,
+    path: limits.Path,
+    value_ok: Callable[[Any], bool],
+    code: str,
+    message: str,
+) -> dict[str, str]:
+    """One `*_localizations` dictionary: keys from LOCALES, each value passing `value_ok`.
+    Returns its valid entries (locale -> text)."""
+    table = item.get(key)
+    if table is None:
+        return {}
+    if not isinstance(table, dict):
+        problems.add((*path, key), "DICT_TYPE_CONVERT", "Only dictionaries may be used in a dict.")
+        return {}
+    valid: dict[str, str] = {}
+    for locale, text in table.items():
+        if locale not in LOCALES:
+            choices = ", ".join(f"'{x}'" for x in sorted(LOCALES))
+            problems.add(
+                (*path, key, locale), "BASE_TYPE_CHOICES", f"Value must be one of ({choices})."
+            )
+        elif not value_ok(text):
+            problems.add((*path, key, locale), code, message)
+        else:
+            valid[locale] = text
+    return valid
+
+
+def _text_between(low: int, high: int) -> Callable[[Any], bool]:
+    return lambda text: isinstance(text, str) and low <= len(text) <= high
+
+
+def _check_named(item: JSON, problems: Problems, path: limits.Path, kind: str) -> dict[str, str]:
+    """The localizations of a command ("chat"/"menu"), an option ("chat") or a choice
+    ("choice"); returns the valid localized names."""
+    if kind == "choice":
+        names = _check_locales(
+            item,
+            "name_localizations",
+            problems,
+            path,
+            _text_between(1, 100),
+            "BASE_TYPE_BAD_LENGTH",
+            "Must be between 1 and 100 in length.",
+        )
+    elif kind == "chat":
+        names = _check_locales(
+            item,
+            "name_localizations",
+            problems,
+            path,
+            chat_input_name_ok,
+            "APPLICATION_COMMAND_INVALID_NAME",
+            "Command name is invalid",
+        )
+    else:
+        names = _check_locales(
+            item,
+            "name_localizations",
+            problems,
+            path,
+            _text_between(1, 32),
+            "APPLICATION_COMMAND_INVALID_NAME",
+            "Command name is invalid",
+        )
+    if kind == "chat":
+        _check_locales(
+            item,
+            "description_localizations",
+            problems,
+            path,
+            _text_between(1, 100),
+            "BASE_TYPE_BAD_LENGTH",
+            "Must be between 1 and 100 in length.",
+        )
+    return names
+
+
+def value_fits(kind: Any, value: Any) -> tuple[str, str] | None:
+    """A choice value against its option type (STRING, INTEGER, NUMBER): None when it fits,
+    else Discord's field error (code, message)."""
+    if kind == STRING_OPTION and not isinstance(value, str):
+        return "BASE_TYPE_STRING", f'Could not interpret "{value}" as string.'
+    if kind == INTEGER_OPTION and (
+        not isinstance(value, int) or isinstance(value, bool) or not -INT53 < value < INT53
+    ):
+        return "NUMBER_TYPE_COERCE", f'Value "{value}" is not int.'
+    if kind == NUMBER_OPTION and (
+        not isinstance(value, int | float)
+        or isinstance(value, bool)
+        or not math.isfinite(value)
+        or not -INT53 < value < INT53
+    ):
+        return "NUMBER_TYPE_COERCE", f'Value "{value}" is not a valid number.'
+    return None
+
+
+def _check_option_list(options: Any, problems: Problems, path: limits.Path) -> None:
+    """Localizations, choice values and localized-name uniqueness of one options array.
+
+    application-commands.mdx, "Localization": "Localized option names are subject to an
+    additional constraint, which is that they must be distinct from all other default option
+    names of that command, as well as all other option names within that locale on that
+    command." Sibling options are what a user picks between, so the names are compared among
+    them (two subcommands may each have an option called `name`).
+    """
+    if not isinstance(options, list):
+        return
+    siblings = [o for o in options if isinstance(o, dict)]
+    localized: list[dict[str, str]] = []
+    for j, option in enumerate(siblings):
+        opath = (*path, j)
+        localized.append(_check_named(option, problems, opath, "chat"))
+        kind = option.get("type")
+        for k, choice in enumerate(option.get("choices") or []):
+            if not isinstance(choice, dict):
+                continue
+            cpath = (*opath, "choices", k)
+            _check_named(choice, problems, cpath, "choice")
+            wrong = value_fits(kind, choice.get("value"))
+            if wrong is not None and kind in (STRING_OPTION, INTEGER_OPTION, NUMBER_OPTION):
+                problems.add((*cpath, "value"), *wrong)
+        if kind in (1, 2):
+            _check_option_list(option.get("options"), problems, (*opath, "options"))
+    defaults = [o.get("name") for o in siblings]
+    reported: set[tuple[int, str]] = set()
+    for j, names in enumerate(localized):
+        others = {d for i, d in enumerate(defaults) if i != j}
+        for locale, name in names.items():
+            if name != defaults[j] and name in others:
+                reported.add((j, locale))
+    for locale in {loc for names in localized for loc in names}:
+        seen: set[Any] = set()
+        for j, names in enumerate(localized):
+            shown = names.get(locale, defaults[j])
+            if shown in seen:
+                reported.add((j, locale))
+            seen.add(shown)
+    for j, locale in sorted(reported):
+        problems.add(
+            (*path, j, "name_localizations", locale),
+            "APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS",
+            "Option names must be unique",
+        )
+
+
+def _longest(item: JSON, key: str) -> int:
+    texts = [item.get(key)]
+    table = item.get(f"{key}_localizations")
+    if isinstance(table, dict):
+        texts.extend(table.values())
+    return max((len(t) for t in texts if isinstance(t, str)), default=0)
+
+
+def command_size(item: JSON) -> int:
+    """The documented size of a command (see COMMAND_SIZE_MAX): names, descriptions and choice
+    values of the command, its options and choices, each field at its longest localization."""
+    size = _longest(item, "name") + _longest(item, "description")
+    for choice in item.get("choices") or []:
+        if isinstance(choice, dict):
+            size += _longest(choice, "name") + len(str(choice.get("value", "")))
+    for option in item.get("options") or []:
+        if isinstance(option, dict):
+            size += command_size(option)
+    return size
+
+
+def check_command_rules(commands: Any, problems: Problems) -> None:
+    """Localizations, choice value types and the 8000-character size of a bulk overwrite."""
+    # limits.py caps a command at 4000 characters counting default texts only: Discord's older
+    # limit. The documented rule (COMMAND_SIZE_MAX) replaces it here.
+    problems.items = [p for p in problems.items if p[1] != "APPLICATION_COMMAND_TOO_LARGE"]
+    if not isinstance(commands, list):
+        return
+    for i, command in enumerate(commands):
+        if not isinstance(command, dict):
+            continue
+        chat = command.get("type", 1) == 1
+        _check_named(command, problems, (i,), "chat" if chat else "menu")
+        _check_option_list(command.get("options"), problems, (i, "options"))
+        if chat and command_size(command) > COMMAND_SIZE_MAX:
+            problems.add(
+                (i,),
+                "APPLICATION_COMMAND_TOO_LARGE",
+                f"Command exceeds maximum size ({COMMAND_SIZE_MAX})",
+            )
+
+
+def focused_option(options: Any) -> JSON | None:
+    """The option an autocomplete interaction is for (nested in subcommands)."""
+    for option in options or []:
+        if not isinstance(option, dict):
+            continue
+        if option.get("focused"):
+            return option
+        found = focused_option(option.get("options"))
+        if found is not None:
+            return found
+    return None
+
+
+def check_message_rules(
+    body: JSON, uploads: list[Upload], problems: Problems, *, kept: set[str]
+) -> None:
+    """allowed_mentions exclusivity and the attachments array of a message create/edit body.
+
+    `kept`: ids of the attachments the edited message already has (empty on a create).
+    """
+    allowed = body.get("allowed_mentions")
+    if isinstance(allowed, dict):
+        parse = allowed.get("parse") or []
+        for kind in ("users", "roles"):
+            # message.mdx, "Allowed Mentions": parse and users/roles are mutually exclusive;
+            # an empty or null list does not trigger the validation error.
+            if kind in parse and allowed.get(kind):
+                problems.add(
+                    ("allowed_mentions",),
+                    "MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE",
+                    f'parse:["{kind}"] and {kind}: [ids...] are mutually exclusive.',
+                )
+    attachments = body.get("attachments")
+    if not isinstance(attachments, list):
+        return
+    uploaded = {str(u.index) for u in uploads}
+    for i, attachment in enumerate(attachments):
+        if not isinstance(attachment, dict):
+            continue
+        # message.mdx, attachment object: "description (alt text) for the file (max 1024
+        # characters)"; the spec's MessageAttachmentRequest says maxLength 1024.
+        description = attachment.get("description")
+        if isinstance(description, str) and len(description) > limits.MEDIA_DESCRIPTION_MAX:
+            problems.add(
+                ("attachments", i, "description"),
+                "BASE_TYPE_MAX_LENGTH",
+                f"Must be {limits.MEDIA_DESCRIPTION_MAX} or fewer in length.",
+            )
+        # message.mdx: "for new attachments this must match the `n` in `files[n]`"; on an edit
+        # the others name attachments the message keeps.
+        if str(attachment.get("id")) not in uploaded | kept:
+            problems.add(
+                ("attachments", i, "id"),
+                "ATTACHMENT_NOT_FOUND",
+                f"Attachment {attachment.get('id')!r} matches no uploaded file.",
+            )
+
+
+def check_edit_flags(body: JSON) -> None:
+    """message.mdx / webhook.mdx, Edit (Webhook) Message: flags may set SUPPRESS_EMBEDS and
+    IS_COMPONENTS_V2 only; asking for EPHEMERAL or SUPPRESS_NOTIFICATIONS on an edit is
+    refused (a message's visibility and its notification are decided when it is created)."""
+    flags = int(body.get("flags") or 0)
+    refused = flags & (limits.FLAG_EPHEMERAL | limits.FLAG_SUPPRESS_NOTIFICATIONS)
+    if refused:
+        problems = Problems()
+        problems.add(
+            ("flags",), "MESSAGE_FLAGS_INVALID", f"Flags {refused} cannot be set by an edit"
+        )
+        raise invalid_form(problems)
 
 
 class FakeDiscord:
@@ -1390,6 +1700,7 @@ class FakeDiscord:
     def _store_commands(self, body: Any, existing: list[JSON], guild_id: str | None) -> list[JSON]:
         problems = Problems()
         limits.check_commands(body, problems)
+        check_command_rules(body, problems)
         if problems:
             raise invalid_form(problems)
         old_ids = {(c["name"], c.get("type", 1)): c["id"] for c in existing}
@@ -1533,6 +1844,8 @@ class FakeDiscord:
             old_content=editing.api_content if editing else "",
             old_embeds=len(editing.embeds) if editing else 0,
         )
+        kept_ids = {a.id for a in editing.attachments} if editing is not None else set()
+        check_message_rules(body, uploads, problems, kept=kept_ids)
         return problems
 
     def _require_content(self, body: JSON, uploads: list[Upload]) -> None:
@@ -1738,7 +2051,9 @@ class FakeDiscord:
         perms = self.permissions(self.bot_user.id, channel)
         if call.uploads and not perms & ATTACH_FILES:
             raise DiscordError(403, 50013, "Missing Permissions")
-        self._edit(message, self._message_body(call), call.uploads)
+        body = self._message_body(call)
+        check_edit_flags(body)
+        self._edit(message, body, call.uploads)
         payload = self.message_event(message)
         await self._maybe_dispatch("MESSAGE_UPDATE", payload)
         return 200, payload
@@ -1817,6 +2132,7 @@ class FakeDiscord:
         channel = self.channels[interaction.channel_id]
         app_perms = int(interaction.payload.get("app_permissions") or 0)
         ephemeral = bool(int(data.get("flags") or 0) & limits.FLAG_EPHEMERAL)
+        self._check_deferral_flags(kind, data)
         info: JSON = {"id": interaction.id, "type": interaction.type}
         resource: JSON | None = None
         if kind == CHANNEL_MESSAGE:
@@ -1869,6 +2185,7 @@ class FakeDiscord:
         elif kind == AUTOCOMPLETE_RESULT:
             problems = Problems()
             limits.check_choices(data.get("choices"), problems)
+            self._check_autocomplete_values(interaction, data, problems)
             if problems:
                 raise invalid_form(problems)
         elif kind == MODAL:
@@ -1890,6 +2207,45 @@ class FakeDiscord:
                 answer["resource"] = resource
             return 200, answer
         return 204, None
+
+    def _check_deferral_flags(self, kind: Any, data: JSON) -> None:
+        """receiving-and-responding.mdx: "If you create a callback with the type
+        DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE the only valid message flag you may use is
+        EPHEMERAL. If you'd like to create a component based message with IS_COMPONENTS_V2 you
+        must do that with the edit original response endpoint." A deferred update has no message
+        of its own to flag. (Real Discord was seen to ignore the V2 flag on a deferral,
+        discord-api-docs#7910; the fake refuses it so a bot never relies on it.)"""
+        if kind not in (DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE):
+            return
+        flags = int(data.get("flags") or 0)
+        allowed = limits.FLAG_EPHEMERAL if kind == DEFERRED_CHANNEL_MESSAGE else 0
+        if flags & limits.FLAG_COMPONENTS_V2 or flags & ~allowed:
+            problems = Problems()
+            problems.add(
+                ("data", "flags"),
+                "MESSAGE_FLAGS_INVALID",
+                f"Flags {flags & ~allowed} cannot be set on a deferred response",
+            )
+            raise invalid_form(problems)
+
+    def _check_autocomplete_values(
+        self, interaction: Interaction, data: JSON, problems: Problems
+    ) -> None:
+        """Autocomplete choices carry values of the focused option's type (the spec's String,
+        Integer and Number autocomplete callback data)."""
+        focused = focused_option((interaction.payload.get("data") or {}).get("options"))
+        kind = focused.get("type") if focused is not None else None
+        choices = data.get("choices")
+        if kind not in (STRING_OPTION, INTEGER_OPTION, NUMBER_OPTION) or not isinstance(
+            choices, list
+        ):
+            return
+        for k, choice in enumerate(choices):
+            if isinstance(choice, dict):
+                wrong = value_fits(kind, choice.get("value"))
+                if wrong is not None:
+                    problems.add(("data", "choices", k, "value"), *wrong)
+                _check_named(choice, problems, ("data", "choices", k), "choice")
 
     def _original(self, interaction: Interaction) -> Message:
         if interaction.original_message_id is None:
@@ -1955,7 +2311,9 @@ class FakeDiscord:
     async def _wh_edit(self, call: Call, app: str, token: str, mid: str) -> tuple[int, Any]:
         interaction = self._webhook_interaction(app, token)
         message = self._webhook_message(interaction, mid)
-        self._edit(message, self._message_body(call), call.uploads)
+        body = self._message_body(call)
+        check_edit_flags(body)
+        self._edit(message, body, call.uploads)
         interaction.show(call.at)
         payload = self.message_event(message)
         if message.visible_to is None:
