@@ -33,7 +33,8 @@ async def test_a_phase_post_lands_as_v2_and_stays_v2(world: World, tmp_path: Pat
         done = await reply.message(timeout=30)
         assert done.content == f"phase {post.id}"
     finally:
-        print(f"--- requests: {[(c.route, c.status) for c in fake.calls]}; bot said: {bot.lines[-5:]}")
+        routes = [(c.route, c.status) for c in fake.calls]
+        print(f"--- requests: {routes}; bot said: {bot.lines[-5:]}")
         await bot.stop()
         print(f"--- probe bot log (tail) ---\n{bot.log()}")
 
