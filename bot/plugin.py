@@ -232,6 +232,16 @@ class GamePlugin(Protocol):
         """A private event in words, for its owner's `log` ("you drew the 7 of ...")."""
         ...
 
+    def describe_move(self, move: Move, state: Any | None = None) -> str:
+        """The move log's public line for `move` (about to be played on `state`), in the
+        language of the context; a game with English only returns `rules.describe`."""
+        ...
+
+    def refusal_words(self) -> Mapping[str, str]:
+        """The engine's words as its refusals quote them (English key -> the context's
+        language), for `bot.refusals`; empty when the game's refusals are English only."""
+        ...
+
     # --- moves the platform plays or checks ------------------------------------------------
 
     def confirmation(self, seen: Seen, move: Move) -> str | None:

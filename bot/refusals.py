@@ -147,10 +147,7 @@ def glossary(locale: str) -> dict[str, str]:
     out: dict[str, str] = {}
     with i18n.use(locale):
         for plugin in GAMES:
-            say = getattr(plugin, "refusal_words", None)
-            if say is None:
-                continue
-            for english, said in say().items():
+            for english, said in plugin.refusal_words().items():
                 if english != said:
                     out.setdefault(english, said)
     return out

@@ -320,6 +320,12 @@ class GemsPlugin:
     def private_line(self, event: Mapping[str, Any]) -> str:
         return f"you drew {event.get('gem')}"
 
+    def describe_move(self, move: Move, state: Any | None = None) -> str:
+        return self.rules.describe(move, state)
+
+    def refusal_words(self) -> Mapping[str, str]:
+        return {}  # the test game's refusals are English only
+
     def confirmation(self, seen: Seen, move: Move) -> str | None:
         return None
 
