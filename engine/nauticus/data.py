@@ -184,6 +184,10 @@ def item_units(item: str) -> int:
     return MAST_UNITS if item.startswith("mast_") else 1
 
 
+# item_units of every item, looked up where it is summed often (Player.storage_used).
+ITEM_UNITS: Final[dict[str, int]] = {item: item_units(item) for item in ITEMS}
+
+
 def bonus_text(bonus: Bonus) -> str:
     """'1 worker + 1 good' style text of a space bonus."""
     parts: list[str] = []

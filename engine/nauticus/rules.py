@@ -6,13 +6,22 @@ behind; the new state reuses every player, ship and tuple the move did not touch
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from engine.errors import IllegalMove
 from engine.nauticus import data
 from engine.nauticus import events as ev
-from engine.nauticus.state import Pending, Player, Ship, State, Turn, new_ship
+from engine.nauticus.state import (
+    Pending,
+    Player,
+    Ship,
+    State,
+    Turn,
+    evolve,
+    evolve_state,
+    mutate,
+    new_ship,
+)
 from engine.rng import shuffled
 
 Move = dict[str, Any]
@@ -217,7 +226,19 @@ def _room(player: Player, item: str) -> bool:
 # --- move parsing ----------------------------------------------------------------------------
 
 
+# Keys of a well-formed move of each type without its optional fields: checked with one
+# comparison on the fast path of `_parse_type`.
+_EXACT_KEYS: dict[str, frozenset[str]] = {
+    mtype: required | {"type"} for mtype, (required, _) in MOVE_TYPES.items()
+}
+
+
 def _parse_type(move: Any) -> str:
+    # Fast path, every move the menus and the AI make: a dict with exactly its type's keys.
+    if type(move) is dict:
+        mtype = move.get("type")
+        if type(mtype) is str and move.keys() == _EXACT_KEYS.get(mtype):
+            return mtype
     if not isinstance(move, dict):
         raise IllegalMove(
             "malformed",
@@ -319,14 +340,15 @@ def _parse_count(value: Any, available: int, what: str) -> int:
 
 def _allowed_types(state: State, seat: int) -> list[str]:
     """Move types the seat may make now, in the order a menu shows them."""
-    if state.step == "over" or seat != state.current:
-        return []
-    if state.step == "choose":
-        return ["choose_action"]
-    if state.step == "bonus":
-        return ["take_bonus"]
+    # `state.current` spelt out step by step: this runs in every legal_moves and every apply.
+    step = state.step
+    if step == "choose":
+        return ["choose_action"] if seat == state.start else []
+    if step == "bonus":
+        return ["take_bonus"] if seat == state.start else []
     turn = state.turn
-    assert turn is not None
+    if step != "turn" or turn is None or seat != turn.seat:
+        return []
     if turn.pending:
         return ["reward" if turn.pending[0].kind == "reward" else "take_free_tile"]
     out: list[str] = []
@@ -344,9 +366,9 @@ def _allowed_types(state: State, seat: int) -> list[str]:
     return out
 
 
-def _bonus_items(state: State) -> list[str]:
-    space = state.space
-    assert space is not None
+def _bonus_items(state: State, space: int) -> list[str]:
+    """Bonus tiles of `space` still in the supply (the space of the phase, or the one being
+    chosen)."""
     kind = data.SPACE_BONUS[space].tile
     if kind == "mast":
         cands = [f"mast_{c}" for c in data.CRESTS]
@@ -406,7 +428,9 @@ def legal_moves(state: State, seat: int) -> list[Move]:
                 if s not in state.chosen
             )
         elif mtype == "take_bonus":
-            moves.extend({"type": "take_bonus", "item": i} for i in _bonus_items(state))
+            moves.extend(
+                {"type": "take_bonus", "item": i} for i in _bonus_items(state, state.chosen[-1])
+            )
         elif mtype == "reward":
             assert state.turn is not None
             moves.extend(_reward_moves(state, state.players[seat], state.turn.pending[0]))
@@ -449,6 +473,7 @@ def _buy_moves(state: State, seat: int) -> list[Move]:
     if sum(_available_workers(state)) < 1:
         return []
     out: list[Move] = []
+    free = data.STORAGE_UNITS - player.storage_used  # counted once for the tile's 4 items
     for item in data.TILE_ITEMS[action]:
         if _supply(state, item) <= 0:
             continue
@@ -458,7 +483,7 @@ def _buy_moves(state: State, seat: int) -> list[Move]:
         if price == 0:
             out.append({"type": "buy", "item": item, "to": "storage"})
             continue
-        if _room(player, item):
+        if data.item_units(item) <= free:  # _room(player, item)
             out.append({"type": "buy", "item": item, "to": "storage"})
         out.extend(
             {"type": "buy", "item": item, "to": _dest_json(d)} for d in _dock_dests(player, item)
@@ -470,47 +495,72 @@ def _buy_moves(state: State, seat: int) -> list[Move]:
 
 
 class _Ctx:
-    """Builds the next state; thrown away whole if a check fails part-way."""
+    """Builds the next state; thrown away whole if a check fails part-way.
+
+    A move changes the mover's Player and the Turn several times (pay, spend workers, store,
+    place...). Rather than build a new frozen object at each step, the context makes ONE private
+    copy of each on the first change (`evolve`) and changes that copy in place afterwards
+    (`mutate`): the copy is seen by nobody until `build` returns the new state, so every state
+    anyone holds stays unchanged, and a refused move leaves the old objects untouched.
+    """
 
     def __init__(self, state: State, seat: int) -> None:
         self.state = state
         self.seat = seat
         self.players = list(state.players)
         self.supply = list(state.supply)
+        self.me = self.players[seat]
         self.turn = state.turn
         self.events: list[ev.Event] = []
-
-    @property
-    def me(self) -> Player:
-        return self.players[self.seat]
+        self._own_me = False  # self.me is this context's private copy
+        self._own_turn = False  # self.turn is this context's private copy
 
     def set_me(self, **changes: Any) -> None:
-        self.players[self.seat] = replace(self.players[self.seat], **changes)
+        if self._own_me:
+            mutate(self.me, **changes)
+        else:
+            self.me = self.players[self.seat] = evolve(self.me, **changes)
+            self._own_me = True
 
     def set_turn(self, **changes: Any) -> None:
         assert self.turn is not None
-        self.turn = replace(self.turn, **changes)
+        if self._own_turn:
+            mutate(self.turn, **changes)
+        else:
+            self.turn = evolve(self.turn, **changes)
+            self._own_turn = True
+
+    def new_turn(self, turn: Turn | None) -> None:
+        """Replace the turn by a new object (fresh, so it may be changed in place)."""
+        self.turn = turn
+        self._own_turn = turn is not None
 
     def take(self, item: str) -> None:
         self.supply[data.ITEM_INDEX[item]] -= 1
 
-    def store(self, item: str, reason: str) -> None:
-        """Receive `item` into storage from the supply, or lose it if it does not fit."""
-        if _room(self.me, item):
+    def store(self, item: str, reason: str, fits: bool | None = None) -> None:
+        """Receive `item` into storage from the supply, or lose it if it does not fit.
+
+        `fits`: whether it fits, when the caller has already checked (saves a second count).
+        """
+        if _room(self.me, item) if fits is None else fits:
             self.take(item)
             self.set_me(storage=tuple(sorted((*self.me.storage, item))))
             self.events.append(ev.TileStored(self.seat, item, reason))
         else:
             self.events.append(ev.TileLost(self.seat, item, reason))
 
-    def spend_workers(self, n: int) -> None:
-        assert self.turn is not None
-        in_extra = self.turn.extra is not None
-        blue = 0 if in_extra else min(self.turn.blue, n)
+    def spend_workers(self, n: int, **me_changes: Any) -> None:
+        """Use `n` workers, blue ones first (N-ACT-2); `me_changes`: other changes to the mover
+        made at the same time (one update instead of two)."""
+        turn = self.turn
+        assert turn is not None
+        in_extra = turn.extra is not None
+        blue = 0 if in_extra else min(turn.blue, n)
         own = n - blue
-        self.set_me(workers=self.me.workers - own)
+        self.set_me(workers=self.me.workers - own, **me_changes)
         if not in_extra:
-            self.set_turn(blue=self.turn.blue - blue, uses=self.turn.uses + n)
+            self.set_turn(blue=turn.blue - blue, uses=turn.uses + n)
         self.events.append(ev.WorkersUsed(self.seat, blue, own))
 
     def place(self, item: str, dest: Dest) -> None:
@@ -543,11 +593,11 @@ class _Ctx:
             else:
                 tile = dest[2]
                 if item.startswith("mast_"):
-                    ship = replace(ship, masts=_put(ship.masts, tile, item[5:]))
+                    ship = evolve(ship, masts=_put(ship.masts, tile, item[5:]))
                 elif item.startswith("sail_"):
-                    ship = replace(ship, sails=_put(ship.sails, tile, item[5:]))
+                    ship = evolve(ship, sails=_put(ship.sails, tile, item[5:]))
                 else:
-                    ship = replace(ship, goods=_put(ship.goods, tile, item))
+                    ship = evolve(ship, goods=_put(ship.goods, tile, item))
             was_finished = ships[i].finished
             ships[i] = ship
         self.set_me(ships=tuple(ships))
@@ -559,7 +609,7 @@ class _Ctx:
             self.set_turn(pending=(*self.turn.pending, Pending("reward", ship=i, left=size)))
 
     def build(self, **changes: Any) -> State:
-        return replace(
+        return evolve_state(
             self.state,
             players=tuple(self.players),
             supply=tuple(self.supply),
@@ -664,9 +714,8 @@ def _h_choose(ctx: _Ctx, move: Move) -> State:
     if bonus.workers or bonus.taler or bonus.vp:
         ctx.events.append(ev.BonusReceived(ctx.seat, space, bonus.workers, bonus.taler, bonus.vp))
     chosen = (*state.chosen, space)
-    ctx.turn = Turn(seat=ctx.seat, blue=blue)
-    probe = replace(state, chosen=chosen, step="bonus")
-    if bonus.tile is not None and _bonus_items(probe):
+    ctx.new_turn(Turn(seat=ctx.seat, blue=blue))
+    if bonus.tile is not None and _bonus_items(state, space):
         return ctx.build(chosen=chosen, step="bonus")
     if bonus.tile is not None:
         ctx.events.append(ev.TileNotReceived(ctx.seat, "bonus"))
@@ -674,7 +723,7 @@ def _h_choose(ctx: _Ctx, move: Move) -> State:
 
 
 def _h_take_bonus(ctx: _Ctx, move: Move) -> State:
-    allowed = _bonus_items(ctx.state)
+    allowed = _bonus_items(ctx.state, ctx.state.chosen[-1])
     item = _parse_item(move["item"], allowed, "the bonus")
     if item not in allowed:
         if item in ("mast_crown", "sail_crown"):
@@ -978,7 +1027,7 @@ def _h_deliver(ctx: _Ctx, move: Move) -> State:
     for g in goods:
         delivered[data.GOODS.index(g)] += 1
     ships = list(me.ships)
-    ships[i] = replace(ship, goods=(None,) * ship.size)
+    ships[i] = evolve(ship, goods=(None,) * ship.size)
     ctx.spend_workers(ship.size)
     ctx.set_me(ships=tuple(ships), delivered=tuple(delivered))
     ctx.events.append(ev.Delivered(ctx.seat, i, goods))
@@ -1050,7 +1099,7 @@ def _h_reward(ctx: _Ctx, move: Move) -> State:
     left = pending.left - 1
     rest = ctx.turn.pending[1:]
     if left:
-        rest = (replace(pending, left=left, taken=(*pending.taken, kind)), *rest)
+        rest = (evolve(pending, left=left, taken=(*pending.taken, kind)), *rest)
     ctx.set_turn(pending=rest)
     return ctx.build()
 
@@ -1119,9 +1168,9 @@ def _end_turn(ctx: _Ctx) -> State:
     nxt = (ctx.seat + 1) % n
     space = state.chosen[-1]
     if nxt != state.start:
-        ctx.turn = Turn(seat=nxt, blue=state.blue_on(space))
+        ctx.new_turn(Turn(seat=nxt, blue=state.blue_on(space)))
         return ctx.build()
-    ctx.turn = None
+    ctx.new_turn(None)
     ctx.events.append(ev.PhaseEnded(state.round, state.phase, space, state.tiles[space]))
     start = (state.start + 1) % n
     if state.phase < data.PHASES_PER_ROUND:
@@ -1133,7 +1182,7 @@ def _end_round(ctx: _Ctx, start: int) -> State:
     state = ctx.state
     for seat, p in enumerate(ctx.players):
         penalty = sum(data.PASS_TILES[p.passes :])
-        ctx.players[seat] = replace(p, score=p.score - penalty, passes=0)
+        ctx.players[seat] = evolve(p, score=p.score - penalty, passes=0)
         ctx.events.append(ev.RoundPenalty(seat, penalty))
     if state.round < state.rounds:
         anchor = state.chosen[0]
