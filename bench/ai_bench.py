@@ -5,10 +5,14 @@
 
 Pairings (2-player games, seeds 0..N-1, the first player of each pair sits in seat 1 in even
 games and seat 2 in odd ones): `normal-random` (goal: normal wins 95 %), `normal-greedy` (65 %),
-`hard-normal` (55 %). A shared win counts half. Decision times are per call of `choose` with at
-least two legal moves (a forced move costs nothing), per level, across all pairings; goals:
-normal p95 <= 2 s, hard p95 <= 10 s. Memory: the peak resident size of the worker processes, and
-the traced peak of one hard decision per game. Prints figures; asserts nothing.
+`hard-normal` (55 %), `normal-strategies` and `hard-strategies` (the level against every
+scripted strategy opponent of the game in bench/strategies.py: crowner, builder, mix; collector;
+counter; goal 50 %). Each row also gives both sides' mean figures (VP; ships finished and goods
+delivered; collections closed and tokens; domains and points). A shared win counts half.
+Decision times are per call of `choose` with at least two legal moves (a forced move costs
+nothing), per level, across all pairings; goals: normal p95 <= 1 s, hard p95 <= 5 s.
+Memory: the peak resident size of the worker processes, and the traced peak of one hard
+decision per game. Prints figures; asserts nothing.
 """
 
 from __future__ import annotations
@@ -26,28 +30,39 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.strategies import STRATEGIES, stats
 from engine import duel, island, nauticus
 from engine.ai import LEVELS, choose, greedy
 from engine.api import Move, Rules
 
 GAMES: dict[str, Rules] = {"nauticus": nauticus.RULES, "island": island.RULES, "duel": duel.RULES}
-PAIRINGS = {"normal-random": 0.95, "normal-greedy": 0.65, "hard-normal": 0.55}
+PAIRINGS = {
+    "normal-random": 0.95,
+    "normal-greedy": 0.65,
+    "hard-normal": 0.55,
+    "normal-strategies": 0.5,  # expands to normal-<each strategy of the game>
+    "hard-strategies": 0.5,
+}
 
 
 def decide(
     who: str, rules: Rules, state: Any, seat: int, seed: int, rng: random.Random
-) -> tuple[Move, float | None]:
-    """(move, seconds of a real AI decision or None)."""
+) -> tuple[Move, tuple[float, float] | None]:
+    """(move, (wall, CPU) seconds of a real AI decision, or None)."""
     moves = rules.legal_moves(state, seat)
     if who == "random":
         return rng.choice(moves), None
+    if who in STRATEGIES[rules.name]:
+        return STRATEGIES[rules.name][who](rules, state, seat, rng), None
     t0 = time.perf_counter()
+    c0 = time.process_time()
     if who == "greedy":
         move = greedy(rules, state, seat, seed=seed)
     else:
         move = choose(rules, state, seat, level=who, seed=seed)
     dt = time.perf_counter() - t0
-    return move, (dt if len(moves) > 1 else None)
+    cpu = time.process_time() - c0
+    return move, ((dt, cpu) if len(moves) > 1 else None)
 
 
 def play(task: tuple[str, str, int]) -> dict[str, Any]:
@@ -59,7 +74,7 @@ def play(task: tuple[str, str, int]) -> dict[str, Any]:
     who = {a_seat: a, 1 - a_seat: b}
     rng = random.Random(f"bench/{game}/{pairing}/{seed}")
     state = rules.new_game(2, seed)
-    times: dict[str, list[float]] = {}
+    times: dict[str, list[tuple[float, float]]] = {}
     ply = 0
     while not rules.is_over(state):
         seat = rules.current(state)
@@ -73,6 +88,7 @@ def play(task: tuple[str, str, int]) -> dict[str, Any]:
     mine, theirs = scores[a_seat], scores[1 - a_seat]
     result = 1.0 if mine.rank < theirs.rank else 0.5 if mine.rank == theirs.rank else 0.0
     return {
+        "stats": (stats(game, rules, state, a_seat), stats(game, rules, state, 1 - a_seat)),
         "game": game,
         "pairing": pairing,
         "result": result,
@@ -80,6 +96,18 @@ def play(task: tuple[str, str, int]) -> dict[str, Any]:
         "times": times,
         "rss_kb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
     }
+
+
+def expand(game: str, pairings: list[str]) -> list[str]:
+    """The pairings of one game, `<level>-strategies` expanded to every strategy of the game."""
+    out: list[str] = []
+    for p in pairings:
+        a, b = p.split("-")
+        if b == "strategies":
+            out.extend(f"{a}-{name}" for name in STRATEGIES[game])
+        else:
+            out.append(p)
+    return out
 
 
 def traced_peak(game: str) -> float:
@@ -119,7 +147,9 @@ def main() -> None:
     args = ap.parse_args()
 
     print("levels:", ", ".join(f"{lv.name} {lv.budget} applies" for lv in LEVELS.values()))
-    tasks = [(g, p, s) for g in args.only for p in args.pairings for s in range(args.games)]
+    tasks = [
+        (g, p, s) for g in args.only for p in expand(g, args.pairings) for s in range(args.games)
+    ]
     t0 = time.perf_counter()
     results: list[dict[str, Any]] = []
     with ProcessPoolExecutor(args.jobs) as pool:
@@ -129,33 +159,43 @@ def main() -> None:
     wall = time.perf_counter() - t0
     print(f"{len(tasks)} games in {wall:.0f} s with {args.jobs} processes\n")
 
-    print("| game | pairing | games | first player's score | goal | mean VP (first - second) |")
+    print("| game | pairing | games | first player's score | goal | mean stats, first / second |")
     print("|---|---|---|---|---|---|")
     for g in args.only:
-        for p in args.pairings:
+        for p in expand(g, args.pairings):
             rs = [r for r in results if r["game"] == g and r["pairing"] == p]
             score = sum(r["result"] for r in rs) / len(rs)
-            vp_a = statistics.mean(r["vp"][0] for r in rs)
-            vp_b = statistics.mean(r["vp"][1] for r in rs)
+            side = []
+            for i in (0, 1):
+                keys = rs[0]["stats"][i]
+                side.append(
+                    ", ".join(
+                        f"{k} {statistics.mean(r['stats'][i][k] for r in rs):.1f}" for k in keys
+                    )
+                )
+            goal = PAIRINGS.get(p, 0.5)
             print(
-                f"| {g} | {p} | {len(rs)} | {100 * score:.0f} % | {100 * PAIRINGS[p]:.0f} % "
-                f"| {vp_a:.1f} - {vp_b:.1f} |"
+                f"| {g} | {p} | {len(rs)} | {100 * score:.0f} % | {100 * goal:.0f} % "
+                f"| {side[0]} / {side[1]} |"
             )
 
-    print("\n| game | player | decisions | median | p95 | max |")
-    print("|---|---|---|---|---|---|")
+    print("\n| game | player | decisions | median | p95 | max | CPU median | CPU p95 |")
+    print("|---|---|---|---|---|---|---|---|")
     for g in args.only:
-        per: dict[str, list[float]] = {}
+        per: dict[str, list[tuple[float, float]]] = {}
         for r in results:
             if r["game"] == g:
                 for who, ts in r["times"].items():
                     per.setdefault(who, []).extend(ts)
         for who in ("easy", "normal", "hard", "greedy"):
-            ts = per.get(who, [])
-            if ts:
+            pairs = per.get(who, [])
+            if pairs:
+                ts = [w for w, _ in pairs]
+                cs = [c for _, c in pairs]
                 print(
                     f"| {g} | {who} | {len(ts)} | {statistics.median(ts):.3f} s "
-                    f"| {pct(ts, 0.95):.3f} s | {max(ts):.3f} s |"
+                    f"| {pct(ts, 0.95):.3f} s | {max(ts):.3f} s "
+                    f"| {statistics.median(cs):.3f} s | {pct(cs, 0.95):.3f} s |"
                 )
 
     rss = max(r["rss_kb"] for r in results) / 1024

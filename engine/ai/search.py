@@ -25,11 +25,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.ai.canon import canonical
+from engine.ai.evaluate import Knowledge, knowledge, value_rewards
 from engine.ai.levels import Level
 from engine.ai.levels import level as find_level
 from engine.api import Move, Rules, ScoreLike
 
 MARGIN_WEIGHT = 0.2  # share of the reward given by the VP margin; the rest by the rank
+HORIZON_MARGIN_WEIGHT = 0.4  # the same for an estimated (unfinished) position: noisier ranks
 
 
 def move_key(move: Move) -> str:
@@ -79,13 +81,15 @@ def search(
     """Search from the canonical state `root`; return the move and the root statistics
     (move key -> (visits, mean reward))."""
     players = len(rules.final_scores(root))
+    know = knowledge(rules)
     moves = rules.legal_moves(root, seat)
     if not moves:
         raise ValueError(f"seat {seat + 1} has no move to make now")
+    moves = know.prune(root, seat, moves)
     keys = [move_key(m) for m in moves]
     tree = _Node(-1, None, players)
     if len(moves) > 1:
-        _run(rules, root, tree, lvl, rng)
+        _run(rules, root, tree, lvl, rng, know)
     stats = {k: (c.visits, c.mean()) for k, c in tree.children.items()}
     best = max(
         range(len(moves)),
@@ -94,7 +98,9 @@ def search(
     return moves[best], stats
 
 
-def _run(rules: Rules, root: Any, tree: _Node, lvl: Level, rng: random.Random) -> None:
+def _run(
+    rules: Rules, root: Any, tree: _Node, lvl: Level, rng: random.Random, know: Knowledge
+) -> None:
     seat_of = rules.current
     legal = rules.legal_moves
     apply = rules.apply
@@ -102,6 +108,9 @@ def _run(rules: Rules, root: Any, tree: _Node, lvl: Level, rng: random.Random) -
     seat = seat_of(root)
     assert seat is not None
     c = lvl.exploration
+    prune = know.prune
+    policy = know.rollout
+    estimate = know.estimate
     spent = 0
     while spent < lvl.budget:
         state = rules.determinize(root, seat, rng)
@@ -111,7 +120,7 @@ def _run(rules: Rules, root: Any, tree: _Node, lvl: Level, rng: random.Random) -
         while not is_over(state):
             actor = seat_of(state)
             assert actor is not None
-            options = legal(state, actor)
+            options = prune(state, actor, legal(state, actor))
             fresh: list[tuple[str, Move]] = []
             best: _Node | None = None
             best_move: Move | None = None
@@ -148,10 +157,13 @@ def _run(rules: Rules, root: Any, tree: _Node, lvl: Level, rng: random.Random) -
         while depth < lvl.rollout_depth and not is_over(state):
             actor = seat_of(state)
             assert actor is not None
-            state, _ = apply(state, actor, rng.choice(legal(state, actor)))
+            state, _ = apply(state, actor, policy(state, actor, legal(state, actor), rng))
             depth += 1
         spent += depth
-        reward = rewards(rules.final_scores(state))
+        if is_over(state):
+            reward = rewards(rules.final_scores(state))
+        else:
+            reward = value_rewards(estimate(state), HORIZON_MARGIN_WEIGHT)
         for n in path:
             n.visits += 1
             for i, r in enumerate(reward):

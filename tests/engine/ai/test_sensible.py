@@ -1,0 +1,132 @@
+"""No silly moves: the Nauticus search never wastes workers or the extra action (issue 24).
+
+Budgets are counted in `apply` calls, so nothing here depends on the clock.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from engine import nauticus
+from engine.ai import choose, evaluate, nauticus_play
+from engine.ai.nauticus_play import crown_vp, prune, scripted
+from engine.api import Move
+
+RULES = nauticus.RULES
+
+
+def _positions(seed: int, want: str, count: int) -> list[tuple[Any, int, list[Move]]]:
+    """`count` positions along seeded games (random and scripted moves mixed) where a move of
+    type `want` is legal among others."""
+    out: list[tuple[Any, int, list[Move]]] = []
+    rng = random.Random(f"sensible/{seed}/{want}")
+    game = 0
+    while len(out) < count:
+        state = RULES.new_game(2, seed * 100 + game)
+        game += 1
+        while not RULES.is_over(state) and len(out) < count:
+            seat = RULES.current(state)
+            assert seat is not None
+            moves = RULES.legal_moves(state, seat)
+            if len(moves) > 1 and any(m["type"] == want for m in moves) and rng.random() < 0.5:
+                out.append((state, seat, moves))
+            if rng.random() < 0.5:
+                move = scripted(state, seat, moves, "mix", rng)
+            else:
+                move = rng.choice(moves)
+            state, _ = RULES.apply(state, seat, move)
+    return out
+
+
+def _zero_crowns(state: Any, seat: int, move: Move) -> bool:
+    return move["type"] == "crowns" and crown_vp(state, seat, move["workers"]) <= 0
+
+
+def test_prune_drops_crowns_for_no_vp_and_surplus_workers() -> None:
+    for state, seat, moves in _positions(1, "crowns", 150):
+        kept = prune(state, seat, moves)
+        assert kept and all(m in moves for m in kept)
+        others = [m for m in moves if m["type"] != "crowns"]
+        for m in kept:
+            if m["type"] != "crowns":
+                continue
+            k = m["workers"]
+            if others:
+                assert crown_vp(state, seat, k) > 0
+                assert crown_vp(state, seat, k) > crown_vp(state, seat, k - 1)
+
+
+def test_prune_keeps_the_extra_action_out_of_round_one_unless_it_gains() -> None:
+    for state, seat, moves in _positions(2, "extra", 150):
+        kept = prune(state, seat, moves)
+        player = state.players[seat]
+        for m in kept:
+            if m["type"] != "extra" or state.round >= state.rounds:
+                continue
+            if m["action"] == "crowns":
+                assert player.crowns * (player.workers + 2) >= 9
+            else:
+                assert m["action"] == "deliver"
+                assert any(s.finished and s.goods_count() == s.size for s in player.ships)
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_the_search_never_scores_crowns_for_nothing(seed: int) -> None:
+    for i, (state, seat, moves) in enumerate(_positions(seed, "crowns", 8)):
+        move = choose(RULES, state, seat, level="easy", seed=i)
+        if any(not _zero_crowns(state, seat, m) for m in moves):
+            assert not _zero_crowns(state, seat, move), move
+
+
+def test_the_search_never_wastes_the_extra_action_in_round_one() -> None:
+    sample = [p for p in _positions(5, "extra", 40) if p[0].round == 1][:8]
+    assert sample
+    for i, (state, seat, _) in enumerate(sample):
+        move = choose(RULES, state, seat, level="easy", seed=i)
+        if move["type"] == "extra":
+            assert move in prune(state, seat, RULES.legal_moves(state, seat))
+            player = state.players[seat]
+            gains = (move["action"] == "crowns" and player.crowns * (player.workers + 2) >= 9) or (
+                move["action"] == "deliver"
+                and any(s.finished and s.goods_count() == s.size for s in player.ships)
+            )
+            assert gains, move
+
+
+@pytest.mark.parametrize("style", nauticus_play.STYLES)
+def test_scripted_styles_beat_uniform_random(style: str) -> None:
+    wins = 0
+    for g in range(4):
+        me = g % 2
+        rng = random.Random(f"style/{style}/{g}")
+        state = RULES.new_game(2, 500 + g)
+        while not RULES.is_over(state):
+            seat = RULES.current(state)
+            assert seat is not None
+            moves = RULES.legal_moves(state, seat)
+            move = scripted(state, seat, moves, style, rng) if seat == me else rng.choice(moves)
+            state, _ = RULES.apply(state, seat, move)
+        wins += RULES.final_scores(state)[me].rank == 1
+    assert wins == 4
+
+
+def test_the_estimate_is_the_final_score_once_over_and_sane_before() -> None:
+    rng = random.Random(9)
+    state = RULES.new_game(2, 9)
+    while not RULES.is_over(state):
+        est = nauticus_play.estimate(state)
+        assert len(est) == 2 and all(-40 < v < 300 for v in est)
+        seat = RULES.current(state)
+        assert seat is not None
+        state, _ = RULES.apply(state, seat, rng.choice(RULES.legal_moves(state, seat)))
+    assert nauticus_play.estimate(state) == [float(s.vp) for s in RULES.final_scores(state)]
+
+
+def test_value_rewards_rank_then_margin() -> None:
+    assert evaluate.value_rewards([10.0, 10.0], 0.4) == [0.5, 0.5]
+    win, lose = evaluate.value_rewards([30.0, 20.0], 0.4)
+    assert win > 0.5 > lose
+    assert evaluate.value_rewards([60.0, 20.0], 0.4)[0] > win
