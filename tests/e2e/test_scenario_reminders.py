@@ -228,3 +228,53 @@ async def test_undo_through_discord(world: World, tmp_path: Path) -> None:
             assert "only take back a move while it is still your turn" in reply.text()
         finally:
             await table.bot.stop()
+
+
+async def test_undo_sent_twice_through_discord_takes_back_one_move(
+    world: World, tmp_path: Path
+) -> None:
+    """Issue 21, item 7: the slash `/nauticus undo` carries no version, so two copies of it sent
+    at once took back two moves. Through the real bot: one move goes back, the other copy is
+    refused as a double send, and the channel is told once."""
+    async with asyncio.timeout(HANG_GUARD):
+        table = await start_table(world, tmp_path)
+        fake, driver = world.fake, table.driver
+        try:
+            policy = Policy(3)
+            game = table.game
+            streak, last_seat = 0, None
+            for _ in range(120):
+                assert game.state is not None and game.state.current is not None
+                seat = game.state.current
+                user = table.user_at(seat)
+                game, _ = await driver.play(game, policy.pick(game.state))
+                panel = driver.panels.get(int(user.id))
+                labels = (
+                    []
+                    if panel is None
+                    else [c.get("label") for c in panel.iter_components() if c.get("type") == 2]
+                )
+                kept = "↩️ Undo" in labels and game.state is not None and game.state.current == seat
+                streak = streak + 1 if kept and seat == last_seat else (1 if kept else 0)
+                last_seat = seat
+                if streak >= 2:
+                    break
+            assert streak >= 2, "no player had two moves that could be taken back"
+            before, moves = game.version, len(table.moves())
+            first, second = await asyncio.gather(
+                user.slash("nauticus undo"), user.slash("nauticus undo")
+            )
+            said = [(await r.message()).text() for r in (first, second)]
+            assert sum("double send" in s for s in said) == 1, said
+            assert driver.game().version == before + 1
+            assert len(table.moves()) == moves - 1
+            told = await fake.wait_for(
+                lambda: (
+                    [m for m in fake.channel_messages(world.channel) if "took back:" in m.text()]
+                    or None
+                ),
+                what="the channel told of the undo",
+            )
+            assert len(told) == 1
+        finally:
+            await table.bot.stop()
