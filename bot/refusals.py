@@ -2,7 +2,7 @@
 
 An engine is pure and English: it raises `IllegalMove(code, message)` with a sentence that
 names the bad value and what is allowed. To say it in French without teaching the engines a
-language, `python -m bot.i18n.extract` reads every literal or f-string message of every
+language, `python -m bot.texts_extract` reads every literal or f-string message of every
 `IllegalMove(...)` in `engine/` and puts it in the catalogue as a template under the msgctxt
 `refusal`: each `{expression}` of the f-string becomes a numbered field (`{0}`, `{1}`, …) and
 the expression itself goes into the entry's comment for the translator. At run time the English

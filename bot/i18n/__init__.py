@@ -1,7 +1,7 @@
 """The message catalogue: every player-facing text in English (the source) and French.
 
 Texts live in gettext PO files next to this module: `messages.pot` lists every message the
-code can show (made by `python -m bot.i18n.extract`), `fr.po` gives its French. The msgid is
+code can show (made by `python -m bot.texts_extract`), `fr.po` gives its French. The msgid is
 the English text itself, as gettext intends: the code stays readable, English needs no
 catalogue at all, and a text with no translation falls back to its English instead of
 showing a key. Placeholders are `str.format` fields (`{name}`), so a translation may reorder

@@ -18,7 +18,7 @@ from bot.discord_app import commands
 from bot.discord_app.app import GameApp
 from bot.discord_app.client import GameClient
 from bot.discord_app.translator import CatalogueTranslator, locale_of
-from bot.i18n import extract
+from bot import texts_extract as extract
 from bot.service import GameService
 from bot.store import Store
 from tests.bot.test_discord_support import fake_itx
@@ -42,7 +42,7 @@ def _ids(cat: Any) -> set[tuple[str | None, str]]:
 
 
 def test_the_template_in_the_repository_lists_every_message_of_the_code_and_tree() -> None:
-    # Run `python -m bot.i18n.extract` after adding or changing a text, then translate it.
+    # Run `python -m bot.texts_extract` after adding or changing a text, then translate it.
     on_disk = _ids(i18n.read_catalog(i18n.TEMPLATE))
     assert _ids(extract.template()) == on_disk
     # A sample from each source, so an extractor that finds nothing cannot pass.

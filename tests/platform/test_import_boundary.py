@@ -107,3 +107,17 @@ def test_the_pure_packages_import_no_bot_and_no_io_library() -> None:
                 assert top not in ("bot", "discord", "aiosqlite", "sqlite3"), (f, module)
                 if package == "engine":
                     assert top not in ("PIL", "render"), (f, module)
+
+
+def test_the_catalogue_imports_nothing_above_it() -> None:
+    """`bot.i18n` is used by every layer, so it imports no other part of the bot (its build
+    tool, `bot.texts_extract`, sits at the top instead: it reads the command tree)."""
+    files = sorted((ROOT / "bot" / "i18n").rglob("*.py"))
+    assert files
+    above = [
+        f"{f.relative_to(ROOT)} imports {m}"
+        for f in files
+        for m in imported_modules(f)
+        if m.split(".")[0] == "bot" and not m.startswith("bot.i18n") and m != "bot"
+    ]
+    assert above == []

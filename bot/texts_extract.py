@@ -1,4 +1,4 @@
-"""`python -m bot.i18n.extract`: rebuild `messages.pot` and add new messages to every PO file.
+"""`python -m bot.texts_extract`: rebuild `messages.pot` and add new messages to every PO file.
 
 The template holds (1) every literal given to `t`, `tr`, `tn` or `trn` in the bot's code,
 found by babel's Python extractor, and (2) every name, description and choice of the slash
@@ -6,6 +6,10 @@ command tree as `build_groups()` makes it (those strings are plain English in th
 plugins; discord.py hands them to our Translator at sync). A test rebuilds the template in
 memory and fails when the file in the repository is out of date, so a new message cannot
 slip in without a French text.
+
+A build tool at the top of the `bot` package: it reads the command tree (the Discord layer) and
+the engines' refusals (`bot.refusals`), so it sits above them; `bot.i18n`, which every layer
+uses, imports nothing of the bot.
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ from babel.messages.pofile import write_po
 
 from bot import i18n
 
-ROOT = Path(__file__).resolve().parents[1]  # the `bot` package
+ROOT = Path(__file__).resolve().parent  # the `bot` package
 KEYWORDS = {"t": (1,), "tr": (1,), "tn": (1, 2), "trn": (1, 2), "N_": (1,)}
 # (command, name) pairs whose French differs from the same English name elsewhere in the tree
 # ("new" opens a lobby but names the new member in /games replace; "to" is a destination in
@@ -40,7 +44,8 @@ def code_messages() -> list[tuple[str | tuple[str, str], str, str | None]]:
     sources = [(p, KEYWORDS) for p in sorted(ROOT.rglob("*.py"))]
     sources += [(p, RENDER_KEYWORDS) for p in sorted(RENDER.rglob("*.py"))]
     for path, keywords in sources:
-        own = path.parent == Path(__file__).parent or path == RENDER / "words.py"
+        own = path.parent == ROOT / "i18n" or path.resolve() == Path(__file__).resolve()
+        own = own or path == RENDER / "words.py"
         if own:
             continue  # the catalogues' own definitions
         for _lineno, message, _comments, context in extract_from_file(
