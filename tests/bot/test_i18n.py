@@ -14,11 +14,11 @@ import pytest
 from discord import app_commands
 
 from bot import i18n
+from bot import texts_extract as extract
 from bot.discord_app import commands
 from bot.discord_app.app import GameApp
 from bot.discord_app.client import GameClient
 from bot.discord_app.translator import CatalogueTranslator, locale_of
-from bot import texts_extract as extract
 from bot.service import GameService
 from bot.store import Store
 from tests.bot.test_discord_support import fake_itx
