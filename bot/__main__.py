@@ -1,6 +1,7 @@
 """`python -m bot [run]`: the Discord bot; `offline`: a whole game into a folder; `replay FILE`:
-a game record played again into a folder; `check`: replay;
-`backup PATH` / `restore PATH`: copy the database out (live) / back in (bot stopped).
+a game record played again into a folder; `export`: a stored game's record into a file (reads
+only); `check`: replay; `backup PATH` / `restore PATH`: copy the database out (live) / back in
+(bot stopped).
 
 Exit status: 0 fine, 1 a check found problems, an admin command was refused or the bot stopped
 on an error, 2 a setting is missing or wrong (DISCORD_TOKEN unset, say), 3 Discord rejected the
@@ -14,6 +15,7 @@ import asyncio
 import contextlib
 import logging
 import os
+import sqlite3
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -75,6 +77,26 @@ def _parser() -> argparse.ArgumentParser:
     )
     rp.add_argument("file", type=Path, help="the record (a .json file)")
     rp.add_argument("--out", type=Path, default=Path("replay"), help="the folder to write into")
+    ex = sub.add_parser(
+        "export",
+        help="write a stored game's record (as /games export gives it) to a file, for `replay`",
+        description="Write the record of a game stored in DATABASE_PATH to a file, reading the "
+        "database only (safe while the bot is running). A finished game's record is complete "
+        "(seed and moves: `python -m bot replay FILE` plays it again); a game in progress gives "
+        "only what the table sees.",
+    )
+    # Ids are read as text and checked here, so a bad one is refused in one `error:` line.
+    ex.add_argument(
+        "--channel", metavar="ID", help="the channel's id: its game in progress, else its latest"
+    )
+    ex.add_argument("--game", metavar="ID", help="the game's id (with --channel: of that channel)")
+    ex.add_argument(
+        "--out",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="the file to write (never overwritten; default: GAME-game-ID.json here)",
+    )
     sub.add_parser("check", help="replay every stored game against its move log")
     rt = sub.add_parser("ratings", help="recompute every result and rating from the finished games")
     rt.add_argument(
@@ -119,6 +141,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     # Before anything can log or fail: from here on the token is replaced in every output.
     install_redaction(config.token)
     setup_logging(config.log_level)
+    if command == "export":
+        return asyncio.run(_export(config, args.channel, args.game, args.out))
     if command in ("run", "check", "backup", "ratings", "restore") and not _folder_ok(
         config.database_path
     ):
@@ -330,6 +354,105 @@ async def _check(config: Config) -> int:
     count = len(problems) + len(aside) + len(damaged) + len(texts)
     print(f"{count} problem(s) in {config.database_path}")
     return EXIT_ERROR if count else EXIT_OK
+
+
+def _snowflake(option: str, raw: str | None) -> int | None:
+    """The id given to `option` (None if not given).
+
+    Raises:
+        ValueError: not a positive whole number SQLite can hold (the message names the option).
+    """
+    if raw is None:
+        return None
+    text = raw.strip()
+    if not text.isascii() or not text.isdigit() or not 0 < int(text) < 1 << 63:
+        shown = text[:30] + ("…" if len(text) > 30 else "")
+        raise ValueError(f"{option} must be an id (a positive whole number), not {shown!r}")
+    return int(text)
+
+
+async def _export(
+    config: Config, channel_raw: str | None, game_raw: str | None, out: Path | None
+) -> int:
+    """Write one stored game's record (`bot.records`) to a file, as `/games export` gives it to
+    a member without a seat: complete (seed and moves) once the game is finished, otherwise
+    only what the table sees. The database is opened read-only: no run lock is needed, and the
+    bot may be running."""
+    import aiosqlite
+
+    from bot import records
+    from bot.service import GameService, NoGame, ServiceError
+    from bot.store import SCHEMA_VERSION, Store, StoreError, verify_file
+
+    def refuse(message: str) -> int:
+        print(f"error: {message}", file=sys.stderr)
+        return EXIT_CONFIG
+
+    try:
+        channel_id = _snowflake("--channel", channel_raw)
+        game_id = _snowflake("--game", game_raw)
+    except ValueError as exc:
+        return refuse(str(exc))
+    if channel_id is None and game_id is None:
+        return refuse("say which game to export: --channel ID or --game ID")
+    db = config.database_path
+    if not db.is_file():
+        return refuse(f"there is no database at {db.absolute()} (DATABASE_PATH)")
+    try:
+        verify_file(db)  # reads only
+    except StoreError as exc:
+        return refuse(str(exc))
+    try:
+        conn = await aiosqlite.connect(f"{db.absolute().as_uri()}?mode=ro", uri=True)
+    except sqlite3.Error as exc:
+        return refuse(f"{db.absolute()} (DATABASE_PATH) can't be opened: {exc}")
+    try:
+        async with conn.execute("PRAGMA user_version") as cur:
+            row = await cur.fetchone()
+        version = int(row[0]) if row else 0
+        if version != SCHEMA_VERSION:
+            # Older: the bot migrates it when it starts; export reads the current schema only.
+            return refuse(
+                f"{db.absolute()} (DATABASE_PATH) has schema version {version}, not this "
+                f"bot's {SCHEMA_VERSION}: start the bot once (it updates the database), then "
+                "export again"
+            )
+        store = Store(conn, db)
+        if channel_id is None:
+            async with store.read() as tx:
+                found = await tx.game(game_id) if game_id is not None else None
+            if found is None:
+                return refuse(f"there is no game {game_id} in {db}")
+            channel_id = found.channel_id
+        # User 0 is no Discord member: the record a member without a seat gets.
+        record = await GameService(store).export(channel_id, 0, game_id=game_id)
+    except NoGame:
+        if game_id is not None:
+            return refuse(f"there is no game {game_id} in channel {channel_id} in {db}")
+        return refuse(f"no game was played in channel {channel_id} (in {db})")
+    except ServiceError as exc:  # not installed here, a damaged log
+        which = f"game {game_id}" if game_id is not None else f"the game of channel {channel_id}"
+        return refuse(f"{which}: {exc}")
+    except (sqlite3.Error, StoreError) as exc:
+        return refuse(f"{db.absolute()} (DATABASE_PATH) can't be read: {exc}")
+    finally:
+        await conn.close()
+    path = out if out is not None else Path(records.filename(record))
+    try:
+        with open(path, "xb") as fh:  # never overwrites (the database, a backup, a record)
+            fh.write(records.dumps(record))
+    except FileExistsError:
+        return refuse(f"{path} already exists; nothing was written. Choose another --out")
+    except OSError as exc:
+        print(f"error: cannot write {path}: {exc.strerror or exc}", file=sys.stderr)
+        return EXIT_ERROR
+    what = (
+        "complete: `python -m bot replay` plays it again"
+        if record["complete"]
+        else f"{record['status']}: only what the table sees, no seed or moves"
+    )
+    print(f"Exported {record['title']} game {record['game_id']} to {path} ({what}).")
+    return EXIT_OK
 
 
 def _backup_or_restore(command: str, config: Config, path: Path) -> int:
