@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any, ClassVar
 
+from engine.nauticus.frozen import fast_init
+
 
 @dataclass(frozen=True, slots=True)
 class Event:
@@ -240,3 +242,11 @@ class RoundEnded(Event):
 class GameEnded(Event):
     kind: ClassVar[str] = "game_ended"
     winners: tuple[int, ...]
+
+
+# Every event is built on a hot path (a move makes about three): see engine/nauticus/frozen.py.
+# (The module's classes, not Event.__subclasses__(), which also lists the classes
+# @dataclass(slots=True) replaced.)
+for _event in list(globals().values()):
+    if isinstance(_event, type) and issubclass(_event, Event) and _event is not Event:
+        fast_init(_event)

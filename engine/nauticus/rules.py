@@ -202,20 +202,22 @@ def _dock_dests(player: Player, item: str) -> list[Dest]:
         crest = item[5:]
         for i, ship in enumerate(player.ships):
             if _regular_crest_ok(ship, crest):
-                out.extend(("tile", i, j) for j, m in enumerate(ship.masts) if m is None)
+                out.extend([("tile", i, j) for j, m in enumerate(ship.masts) if m is None])
         return out
     if item.startswith("sail_"):
         crest = item[5:]
         for i, ship in enumerate(player.ships):
             if _regular_crest_ok(ship, crest):
                 out.extend(
-                    ("tile", i, j)
-                    for j in range(ship.size)
-                    if ship.masts[j] is not None and ship.sails[j] is None
+                    [
+                        ("tile", i, j)
+                        for j, (m, s) in enumerate(zip(ship.masts, ship.sails, strict=True))
+                        if m is not None and s is None
+                    ]
                 )
         return out
     for i, ship in enumerate(player.ships):
-        out.extend(("tile", i, j) for j, g in enumerate(ship.goods) if g is None)
+        out.extend([("tile", i, j) for j, g in enumerate(ship.goods) if g is None])
     return out
 
 
@@ -473,9 +475,11 @@ def _buy_moves(state: State, seat: int) -> list[Move]:
     if sum(_available_workers(state)) < 1:
         return []
     out: list[Move] = []
-    free = data.STORAGE_UNITS - player.storage_used  # counted once for the tile's 4 items
+    # Read once for the tile's 4 items (this runs for every buy menu and every AI node).
+    free = data.STORAGE_UNITS - player.storage_used
+    supply, index = state.supply, data.ITEM_INDEX
     for item in data.TILE_ITEMS[action]:
-        if _supply(state, item) <= 0:
+        if supply[index[item]] <= 0:  # _supply(state, item)
             continue
         price = _price(state, item)
         if price > player.taler:
@@ -486,7 +490,7 @@ def _buy_moves(state: State, seat: int) -> list[Move]:
         if data.item_units(item) <= free:  # _room(player, item)
             out.append({"type": "buy", "item": item, "to": "storage"})
         out.extend(
-            {"type": "buy", "item": item, "to": _dest_json(d)} for d in _dock_dests(player, item)
+            [{"type": "buy", "item": item, "to": _dest_json(d)} for d in _dock_dests(player, item)]
         )
     return out
 
@@ -503,6 +507,18 @@ class _Ctx:
     (`mutate`): the copy is seen by nobody until `build` returns the new state, so every state
     anyone holds stays unchanged, and a refused move leaves the old objects untouched.
     """
+
+    __slots__ = (
+        "_own_me",
+        "_own_turn",
+        "events",
+        "me",
+        "players",
+        "seat",
+        "state",
+        "supply",
+        "turn",
+    )
 
     def __init__(self, state: State, seat: int) -> None:
         self.state = state
@@ -660,7 +676,7 @@ def apply(state: State, seat: int, move: Move) -> tuple[State, list[ev.Event]]:
     Raises:
         IllegalMove: the move is malformed, out of turn or against the rules.
     """
-    if not _is_int(seat) or not 0 <= seat < len(state.players):
+    if type(seat) is not int or not 0 <= seat < len(state.players):  # _is_int, inlined
         raise IllegalMove(
             "bad_seat",
             f"There is no seat {seat!r}; seats are 0 to {len(state.players) - 1}.",

@@ -13,11 +13,13 @@ from typing import Any, TypeVar
 
 from engine.errors import IllegalMove
 from engine.nauticus import data
+from engine.nauticus.frozen import fast_init
 
 # Bump when a change would make a stored game replay differently.
 ENGINE_VERSION = "nauticus-1"
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Ship:
     """One ship in a shipyard, hull tiles from front (bow) to back (stern)."""
@@ -79,6 +81,7 @@ def new_ship(hull: str) -> Ship:
     return Ship((hull,), (None,), (None,), (None,))
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Player:
     score: int
@@ -111,6 +114,7 @@ class Player:
         return n
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Pending:
     """A decision that interrupts a turn: rewards for a finished ship, or the free tile."""
@@ -122,6 +126,7 @@ class Pending:
     items: tuple[str, ...] = ()  # free_tile: the tile's four items
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Turn:
     """The acting player's progress through their turn in the current action phase."""
@@ -139,6 +144,7 @@ class Turn:
     pending: tuple[Pending, ...] = ()
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class State:
     seed: int
