@@ -33,6 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.strategies import STRATEGIES, stats
 from engine import duel, island, nauticus
 from engine.ai import LEVELS, choose, greedy
+from engine.ai.evaluate import KNOWLEDGE
 from engine.api import Move, Rules
 
 GAMES: dict[str, Rules] = {"nauticus": nauticus.RULES, "island": island.RULES, "duel": duel.RULES}
@@ -143,9 +144,17 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=2, help="worker processes")
     ap.add_argument("--only", nargs="*", default=list(GAMES), choices=list(GAMES))
     ap.add_argument("--pairings", nargs="*", default=list(PAIRINGS), choices=list(PAIRINGS))
+    ap.add_argument(
+        "--plain",
+        action="store_true",
+        help="the search without game knowledge (engine/ai/evaluate.py), as before issue 24",
+    )
     ap.add_argument("--no-memory", action="store_true", help="skip the traced-memory runs")
     args = ap.parse_args()
 
+    if args.plain:
+        KNOWLEDGE.clear()  # the worker processes are forked after this, so they see it too
+    print("plain search, " if args.plain else "", end="")
     print("levels:", ", ".join(f"{lv.name} {lv.budget} applies" for lv in LEVELS.values()))
     tasks = [
         (g, p, s) for g in args.only for p in expand(g, args.pairings) for s in range(args.games)

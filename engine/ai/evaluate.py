@@ -10,7 +10,8 @@ The search (engine/ai/search.py) stays generic; for a game it knows it asks this
 
 Every function reads only the state it is given, which the search always draws with
 `rules.determinize` from the seat's view, so fairness is unchanged. A game with no entry here
-gets the old behaviour: every legal move, uniform rollouts, `final_scores` VP. Pure: no I/O.
+gets the plain search: every legal move, uniform rollouts, rewards from `final_scores`.
+Pure: no I/O.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ SCRIPTED_SHARE = 0.75  # share of rollout moves a Nauticus rollout takes from th
 class Knowledge:
     prune: Callable[[Any, int, list[Move]], list[Move]]
     rollout: Callable[[Any, int, list[Move], random.Random], Move]
-    estimate: Callable[[Any], list[float]]
+    estimate: Callable[[Any], list[float]] | None  # None: the final scores' rewards
 
 
 def _no_prune(state: Any, seat: int, moves: list[Move]) -> list[Move]:
@@ -102,27 +103,37 @@ def _island_rollout(state: Any, seat: int, moves: list[Move], rng: random.Random
 
 
 def _island_estimate(state: Any) -> list[float]:
+    """Final VP so far, plus what each open collection may still close for: the best porthole
+    still on a pile for a size it can reach, discounted per card still missing (more so once the
+    end is triggered), twice with a double-porthole token; the cards in hand count towards it."""
     from engine.island import data
+    from engine.island.rules import porthole_next
     from engine.island.scoring import final_scores
 
     scores = final_scores(state)
     if state.step == "over":
         return [float(s.vp) for s in scores]
+    step_chance = 0.15 if state.last_round else 0.45 if state.end_triggered else 0.75
+    avail = {t: porthole_next(state, t) or 0 for t in data.PORTHOLE_SIZES}
     out: list[float] = []
     for seat, p in enumerate(state.players):
         v = float(scores[seat].vp)
-        open_cats = set()
-        for category, col in zip(data.STORABLE, p.collections, strict=True):
+        in_hand = [0] * len(data.STORABLE)
+        for c in p.hand:
+            k = data.CARD_CATEGORY_INDEX[c]
+            if k < len(in_hand):
+                in_hand[k] += 1
+        for k, col in enumerate(p.collections):
             if col.porthole is not None:
                 continue
-            open_cats.add(data.STORABLE.index(category))
             size = len(col.cards)
-            if size >= 3:
-                v += 0.5 * data.PORTHOLES[min(size, 6)][-1]
-            else:
-                v += 0.7 * size
-        cats = [data.CARD_CATEGORY_INDEX[c] for c in p.hand]
-        v += 0.6 * sum(1 for c in cats if c in open_cats)
+            have = size + 0.8 * in_hand[k]
+            best = 0.0
+            for t, value in avail.items():
+                if t >= size and value:
+                    best = max(best, value * step_chance ** max(0.0, t - have))
+            times = 1 + col.tokens.count("double_porthole")
+            v += 0.85 * best * times
         out.append(v)
     return out
 
@@ -145,13 +156,6 @@ def _duel_estimate(state: Any) -> list[float]:
     return out
 
 
-def _final_vp(rules: Rules) -> Callable[[Any], list[float]]:
-    def estimate(state: Any) -> list[float]:
-        return [float(s.vp) for s in rules.final_scores(state)]
-
-    return estimate
-
-
 KNOWLEDGE: dict[str, Knowledge] = {
     "nauticus": Knowledge(nauticus_play.prune, _nauticus_rollout, nauticus_play.estimate),
     "island": Knowledge(_no_prune, _island_rollout, _island_estimate),
@@ -164,7 +168,7 @@ def knowledge(rules: Rules) -> Knowledge:
     known = KNOWLEDGE.get(getattr(rules, "name", ""))
     if known is not None:
         return known
-    return Knowledge(_no_prune, _uniform, _final_vp(rules))
+    return Knowledge(_no_prune, _uniform, None)
 
 
 def value_rewards(values: Sequence[float], margin_weight: float) -> list[float]:

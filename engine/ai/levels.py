@@ -2,9 +2,9 @@
 
 A budget in calls rather than seconds makes a decision a pure function of (view, level, seed):
 the same position and seed give the same move on any machine, however loaded. The figures were
-chosen so that on the project's 2-core machine a `normal` decision takes well under 2 s and a
-`hard` one under 10 s at the 95th percentile in every game (see engine/ai/README.md and
-`python bench/ai_bench.py`).
+chosen so that on the project's 2-core machine a `normal` decision takes under 1 s and a `hard`
+one under 5 s of CPU at the 95th percentile in every game, game knowledge (engine/ai/evaluate.py)
+included (see engine/ai/README.md and `python bench/ai_bench.py`).
 """
 
 from __future__ import annotations

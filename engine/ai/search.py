@@ -160,7 +160,7 @@ def _run(
             state, _ = apply(state, actor, policy(state, actor, legal(state, actor), rng))
             depth += 1
         spent += depth
-        if is_over(state):
+        if estimate is None or is_over(state):
             reward = rewards(rules.final_scores(state))
         else:
             reward = value_rewards(estimate(state), HORIZON_MARGIN_WEIGHT)
