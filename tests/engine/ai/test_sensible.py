@@ -130,3 +130,32 @@ def test_value_rewards_rank_then_margin() -> None:
     win, lose = evaluate.value_rewards([30.0, 20.0], 0.4)
     assert win > 0.5 > lose
     assert evaluate.value_rewards([60.0, 20.0], 0.4)[0] > win
+
+
+@pytest.mark.parametrize("game", ["island", "duel"])
+def test_other_estimates_are_the_final_vp_once_over(game: str) -> None:
+    from tests.engine.ai.kit import ALL
+
+    rules = ALL[game]
+    know = evaluate.knowledge(rules)
+    assert know.estimate is not None
+    rng = random.Random(3)
+    state = rules.new_game(2, 3)
+    while not rules.is_over(state):
+        assert len(know.estimate(state)) == 2
+        seat = rules.current(state)
+        assert seat is not None
+        moves = rules.legal_moves(state, seat)
+        assert know.prune(state, seat, moves)
+        assert know.rollout(state, seat, moves, rng) in moves
+        state, _ = rules.apply(state, seat, rng.choice(moves))
+    assert know.estimate(state) == [float(s.vp) for s in rules.final_scores(state)]
+
+
+def test_an_unknown_game_gets_the_plain_search() -> None:
+    class Other:
+        name = "not-a-game"
+
+    know = evaluate.knowledge(Other())  # type: ignore[arg-type]
+    assert know.estimate is None
+    assert know.prune(None, 0, [{"type": "x"}]) == [{"type": "x"}]
