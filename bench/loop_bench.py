@@ -83,6 +83,7 @@ async def main_async(args: argparse.Namespace) -> None:
     thinkers[f"nice +{WORKER_NICE} (after)"] = Thinker(workers=2, nice=WORKER_NICE)
     late: dict[str, list[float]] = {name: [] for name in ["idle", *thinkers]}
     think: dict[str, list[float]] = {name: [] for name in thinkers}
+    worst: dict[str, list[float]] = {name: [] for name in late}  # per round
     try:
         # Start every worker first: a spawn start-up is not what is measured.
         for thinker in thinkers.values():
@@ -91,6 +92,7 @@ async def main_async(args: argparse.Namespace) -> None:
         for r in range(args.rounds):
             idle, _ = await measure(asyncio.sleep(0.5))
             late["idle"].extend(idle)
+            worst["idle"].append(max(idle))
             (a, sa), (b, sb) = spots[2 * r], spots[2 * r + 1]
             names = list(thinkers) if r % 2 == 0 else list(reversed(thinkers))
             for name in names:
@@ -101,6 +103,7 @@ async def main_async(args: argparse.Namespace) -> None:
                 )
                 lates, seconds = await measure(work)
                 late[name].extend(lates)
+                worst[name].append(max(lates))
                 think[name].append(seconds)
     finally:
         for thinker in thinkers.values():
@@ -117,6 +120,9 @@ async def main_async(args: argparse.Namespace) -> None:
             f"{name:22} {max(values) * 1e3:7.1f}ms {p99(values) * 1e3:7.1f}ms "
             f"{statistics.median(values) * 1e3:7.2f}ms {len(values):6}  {took}"
         )
+    print("worst of each round (ms):")
+    for name, values in worst.items():
+        print(f"  {name:20} " + " ".join(f"{v * 1e3:6.1f}" for v in values))
     print("goal: worst <= 50 ms")
 
 
