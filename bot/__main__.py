@@ -37,6 +37,9 @@ EXIT_OK = 0
 EXIT_ERROR = 1
 EXIT_CONFIG = 2
 EXIT_TOKEN_REJECTED = 3
+# `offline` without --ai or --random: every seat this AI level, so the demo is a game worth
+# reading; easy, because normal takes minutes for a whole 3-player game.
+DEMO_AI = "easy"
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -46,7 +49,8 @@ def _parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command")
     sub.add_parser("run", help="connect to Discord and serve games (the default)")
     off = sub.add_parser(
-        "offline", help="play a whole game with random players into a folder (no token needed)"
+        "offline",
+        help="play a whole game into a folder, every seat an AI by default (no token needed)",
     )
     off.add_argument(
         "--game", default="nauticus", help="which installed game (nauticus, island, duel, …)"
@@ -65,11 +69,18 @@ def _parser() -> argparse.ArgumentParser:
         default="en",
         help="the game's language: its posts, panels and hands (en, fr)",
     )
-    off.add_argument(
+    seats = off.add_mutually_exclusive_group()
+    seats.add_argument(
         "--ai",
-        default="",
+        default=None,
         help="AI levels seat by seat, e.g. normal,normal,easy (easy, normal, hard; 'random' for "
-        "a random player); the seats played by the AI are robots",
+        f"a random player); the seats played by the AI are robots. Default: {DEMO_AI} on every "
+        "seat",
+    )
+    seats.add_argument(
+        "--random",
+        action="store_true",
+        help="seeded random legal moves on every seat instead of the AI (fastest)",
     )
     rp = sub.add_parser(
         "replay",
@@ -479,6 +490,21 @@ def _backup_or_restore(command: str, config: Config, path: Path) -> int:
     return EXIT_OK
 
 
+def offline_seats(game: str, players: int | None, ai: str | None, random: bool) -> list[str | None]:
+    """`offline`'s AI levels seat by seat (None: a random player): `--ai` as given, none with
+    `--random`, else DEMO_AI on every seat (of `--players`, or the game's default count)."""
+    if random:
+        return []
+    if ai is not None:
+        return [None if a == "random" else a for a in ai.split(",") if a]
+    from bot.games import GAMES
+
+    if players is None and game in GAMES.games:  # an unknown game: run_offline says so
+        rules = GAMES.get(game).rules
+        players = rules.min_players if rules.min_players == rules.max_players else 3
+    return [DEMO_AI] * (players or 0)
+
+
 def _offline(args: argparse.Namespace) -> int:
     from bot.offline import run_offline, summary
 
@@ -490,7 +516,7 @@ def _offline(args: argparse.Namespace) -> int:
                 args.out,
                 game=args.game,
                 pictures=not args.no_pictures,
-                ai=[None if a == "random" else a for a in args.ai.split(",") if a],
+                ai=offline_seats(args.game, args.players, args.ai, args.random),
                 locale=args.lang,
             )
         )

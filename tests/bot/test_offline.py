@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from bot.__main__ import DEMO_AI, offline_seats
 from bot.offline import TRANSCRIPT, run_offline
 from engine.nauticus import data
 
@@ -66,7 +67,9 @@ def test_cli_prints_where_the_files_are(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
     env["PYTHONPATH"] = str(REPO)
     out = tmp_path / "demo"
+    # --random: the seeded random players (the demo's default is AI seats, much slower).
     args = ["offline", "--players", "2", "--seed", "4", "--out", str(out), "--no-pictures"]
+    args.append("--random")
     proc = subprocess.run(
         [sys.executable, "-m", "bot", *args],
         cwd=tmp_path,
@@ -91,3 +94,18 @@ def test_cli_prints_where_the_files_are(tmp_path: Path) -> None:
     )
     assert check.returncode == 0, check.stderr
     assert "0 problem(s)" in check.stdout
+
+
+def test_the_demo_seats_the_ai_unless_told_otherwise() -> None:
+    """`python -m bot offline` (the README's first command): every seat an AI by default, so
+    the demo is a game worth reading; `--ai` as given (`random` for a random seat); `--random`
+    for the old seeded random players."""
+    assert DEMO_AI == "easy"
+    assert offline_seats("nauticus", 3, None, False) == ["easy"] * 3
+    assert offline_seats("nauticus", None, None, False) == ["easy"] * 3  # the default count
+    assert offline_seats("nauticus", 4, None, False) == ["easy"] * 4
+    assert offline_seats("duel", None, None, False) == ["easy"] * 2  # its only count
+    assert offline_seats("nauticus", 3, "random,random,random", False) == [None] * 3
+    assert offline_seats("island", None, "hard,normal,random", False) == ["hard", "normal", None]
+    assert offline_seats("nauticus", 3, None, True) == []  # run_offline: every seat random
+    assert offline_seats("chess", None, None, False) == []  # run_offline names the games
