@@ -482,8 +482,8 @@ class GameService:
             if rec.flagged:
                 raise GameUnavailable(
                     tr(
-                        "This game is on hold: its stored state doesn't match its move log "
-                        "({flagged}). An admin can `/games abort` it.",
+                        "This game is on hold ({flagged}). An admin sees why with `python -m bot "
+                        "check`, and can `/games abort` it.",
                         flagged=rec.flagged,
                     ),
                     code="flagged",

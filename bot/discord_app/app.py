@@ -219,8 +219,8 @@ class GameApp:
             # Its stored state and its log disagree: no panel that could only be refused.
             raise Refusal(
                 tr(
-                    "This game is on hold: its stored state doesn't match its move log "
-                    "({flagged}). An admin can `/games abort` it.",
+                    "This game is on hold ({flagged}). An admin sees why with `python -m bot "
+                    "check`, and can `/games abort` it.",
                     flagged=rec.flagged,
                 )
             )
