@@ -419,11 +419,19 @@ def _reward_moves(state: State, player: Player, pending: Pending) -> list[Move]:
     return out
 
 
+# Move types with no field: one move each.
+_BARE_TYPES = frozenset(
+    t for t, (required, optional) in MOVE_TYPES.items() if not required | optional
+)
+
+
 def legal_moves(state: State, seat: int) -> list[Move]:
     """Every move `seat` may make now, destinations and counts included; [] if not their turn."""
     moves: list[Move] = []
     for mtype in _allowed_types(state, seat):
-        if mtype == "choose_action":
+        if mtype in _BARE_TYPES:  # first: two of the three types of most menus
+            moves.append({"type": mtype})
+        elif mtype == "choose_action":
             moves.extend(
                 {"type": "choose_action", "space": s}
                 for s in range(data.SPACES)
@@ -461,10 +469,9 @@ def legal_moves(state: State, seat: int) -> list[Move]:
             for i, ship in enumerate(state.players[seat].ships):
                 if ship.finished and ship.goods_count() == ship.size and ship.size <= n:
                     moves.append({"type": "deliver", "ship": i})
-        elif mtype == "extra":
-            moves.extend({"type": "extra", "action": a} for a in data.ACTIONS)
         else:
-            moves.append({"type": mtype})
+            assert mtype == "extra", mtype
+            moves.extend({"type": "extra", "action": a} for a in data.ACTIONS)
     return moves
 
 
@@ -533,7 +540,7 @@ class _Ctx:
 
     def set_me(self, **changes: Any) -> None:
         if self._own_me:
-            mutate(self.me, **changes)
+            mutate(self.me, changes)
         else:
             self.me = self.players[self.seat] = evolve(self.me, **changes)
             self._own_me = True
@@ -541,7 +548,7 @@ class _Ctx:
     def set_turn(self, **changes: Any) -> None:
         assert self.turn is not None
         if self._own_turn:
-            mutate(self.turn, **changes)
+            mutate(self.turn, changes)
         else:
             self.turn = evolve(self.turn, **changes)
             self._own_turn = True

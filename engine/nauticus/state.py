@@ -239,7 +239,7 @@ def evolve(obj: _T, **changes: Any) -> _T:
     return new
 
 
-def mutate(obj: _T, **changes: Any) -> None:
+def mutate(obj: _T, changes: dict[str, Any]) -> None:
     """Change fields of an object IN PLACE, past its frozen guard.
 
     Only for an object its caller has just built with `evolve` and not yet handed to anyone
