@@ -23,6 +23,7 @@ import io
 import itertools
 import json
 import math
+import os
 import re
 import socket
 import time
@@ -64,6 +65,8 @@ EVERYONE_DEFAULT = (
 BOT_DEFAULT = EVERYONE_DEFAULT | MANAGE_MESSAGES
 
 RESPONSE_WINDOW = 3.0
+# The least any wait for a state or an event lasts before it is taken for a hang (see wait_for).
+WAIT_FLOOR = float(os.environ.get("E2E_WAIT_FLOOR", "120"))
 NONCE_WINDOW = 120.0  # Discord: "the past few minutes"; the fake keeps the short end
 TOKEN_LIFETIME = 15 * 60.0
 ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
@@ -1084,7 +1087,11 @@ class FakeDiscord:
     async def wait_for(
         self, predicate: Callable[[], Any], *, timeout: float = 5.0, what: str = "condition"
     ) -> Any:
-        """Return predicate()'s first truthy value; woken by every change the fake records."""
+        """Return predicate()'s first truthy value; woken by every change the fake records.
+
+        `timeout` is a hang detector, never a budget: it is raised to WAIT_FLOOR, so a busy
+        machine that runs the bot ten times slower only makes the wait longer."""
+        timeout = max(timeout, WAIT_FLOOR)
         deadline = asyncio.get_running_loop().time() + timeout
         while True:
             value = predicate()

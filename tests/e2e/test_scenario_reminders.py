@@ -12,7 +12,6 @@ a silent message. The bot is SIGKILLed with a reminder due: after the restart it
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import re
 import sqlite3
 from datetime import UTC, datetime, timedelta
@@ -22,7 +21,7 @@ from tests.e2e import limits
 from tests.e2e.client import TestUser
 from tests.e2e.conftest import HANG_GUARD, World
 from tests.e2e.fake_discord import FakeDiscord, Message, RateLimits
-from tests.e2e.game import bot_process, start_bot, start_table
+from tests.e2e.game import bot_process, read_outbox, start_bot, start_table
 from tests.e2e.policy import Policy
 
 
@@ -60,6 +59,14 @@ def _game_id(db: Path, channel_id: str) -> int:
     finally:
         conn.close()
     return int(gid)
+
+
+def _version(db: Path, game_id: int) -> int:
+    conn = sqlite3.connect(db)
+    try:
+        return int(conn.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()[0])
+    finally:
+        conn.close()
 
 
 def _reminders(fake: FakeDiscord, world: World) -> list[Message]:
@@ -143,10 +150,18 @@ async def _scenario(world: World, tmp_path: Path) -> None:
             )
 
         for _ in range(4):
+            version = _version(db, gid)
             ask = await (await ana.slash("games skip")).message()
             await (await ana.click(ask, ask_label(ask))).message()
-            with contextlib.suppress(AssertionError):
-                await fake.wait_for(new_ping, what="a new turn ping", timeout=5)
+            # Wait for the skip to be played and everything it queued to be posted: then a new
+            # turn ping is there, or the same seat still decides (no ping to wait for).
+            await fake.wait_for(
+                lambda version=version: (
+                    _version(db, gid) > version  # type: ignore[misc]
+                    and all(r.sent for r in read_outbox(db, gid))
+                ),
+                what="the skip played and posted",
+            )
             if new_ping() is not None:
                 break
         ping = new_ping()
