@@ -155,12 +155,13 @@ def spelling(kind: str, live: Path) -> Path | str:
 KINDS = ["symlink", "hard link", "dotdot", "relative"]
 
 
-def refused(proc: subprocess.CompletedProcess[str], holder: Holder) -> None:
+def refused(proc: subprocess.CompletedProcess[str], holder: Holder) -> str:
+    """The command's `error:` line, after checking it was refused before reaching Discord."""
     assert proc.returncode == 1, (proc.returncode, proc.stderr)
     lines = [line for line in proc.stderr.splitlines() if line.startswith("error:")]
     assert lines, proc.stderr
-    assert "in use by" in lines[0] and f"pid {holder.pid}" in lines[0], lines
     assert "could not reach Discord" not in proc.stderr  # refused before any connection
+    return lines[0]
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -169,8 +170,8 @@ def test_a_second_run_through_another_spelling_is_refused(
 ) -> None:
     holder = hold(live)
     other = spelling(kind, live)
-    second = cli(tmp_path, other, "run")
-    refused(second, holder)
+    said = refused(cli(tmp_path, other, "run"), holder)
+    assert "in use by" in said and f"pid {holder.pid}" in said, said
 
 
 @pytest.mark.parametrize("kind", ["symlink", "hard link"])
@@ -178,7 +179,8 @@ def test_the_lock_taken_through_a_link_refuses_the_real_path(
     tmp_path: Path, live: Path, hold: Callable[[Path | str], Holder], kind: str
 ) -> None:
     holder = hold(spelling(kind, live))
-    refused(cli(tmp_path, live, "run"), holder)
+    said = refused(cli(tmp_path, live, "run"), holder)
+    assert "in use by" in said and f"pid {holder.pid}" in said, said
 
 
 @pytest.mark.parametrize("kind", ["symlink", "hard link"])
@@ -190,7 +192,7 @@ def test_restore_through_a_link_is_refused_while_the_lock_is_held(
     holder = hold(live)
     other = spelling(kind, live)
     proc = cli(tmp_path, other, "restore", str(backup))
-    refused(proc, holder)
+    assert f"pid {holder.pid}" in refused(proc, holder)
     assert "Stop the bot first" in proc.stderr
     assert game_count(live) == 3  # nothing was written into the live database
     assert not list(tmp_path.rglob("*.before-restore-*"))
@@ -201,7 +203,7 @@ def test_ratings_rebuild_is_refused_while_the_lock_is_held(
 ) -> None:
     holder = hold(live)
     proc = cli(tmp_path, spelling("symlink", live), "ratings", "--rebuild")
-    refused(proc, holder)
+    assert f"pid {holder.pid}" in refused(proc, holder)
     assert "rebuilt" not in proc.stdout
 
 
