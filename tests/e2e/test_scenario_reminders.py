@@ -69,6 +69,13 @@ def _version(db: Path, game_id: int) -> int:
         conn.close()
 
 
+def _button_labels(message: Message | None) -> list[str | None]:
+    """The labels of a message's buttons (none for no message)."""
+    if message is None:
+        return []
+    return [c.get("label") for c in message.iter_components() if c.get("type") == 2]
+
+
 def _reminders(fake: FakeDiscord, world: World) -> list[Message]:
     return [m for m in fake.channel_messages(world.channel) if m.text().startswith("⏰")]
 
@@ -210,11 +217,7 @@ async def test_undo_through_discord(world: World, tmp_path: Path) -> None:
                 user = table.user_at(seat)
                 game, _ = await driver.play(game, policy.pick(game.state))
                 panel = driver.panels.get(int(user.id))
-                labels = (
-                    []
-                    if panel is None
-                    else [c.get("label") for c in panel.iter_components() if c.get("type") == 2]
-                )
+                labels = _button_labels(panel)
                 if "↩️ Undo" not in labels:
                     continue
                 assert panel is not None and panel.text().startswith("✅ ")
@@ -264,11 +267,7 @@ async def test_undo_sent_twice_through_discord_takes_back_one_move(
                 user = table.user_at(seat)
                 game, _ = await driver.play(game, policy.pick(game.state))
                 panel = driver.panels.get(int(user.id))
-                labels = (
-                    []
-                    if panel is None
-                    else [c.get("label") for c in panel.iter_components() if c.get("type") == 2]
-                )
+                labels = _button_labels(panel)
                 kept = "↩️ Undo" in labels and game.state is not None and game.state.current == seat
                 streak = streak + 1 if kept and seat == last_seat else (1 if kept else 0)
                 last_seat = seat

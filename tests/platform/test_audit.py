@@ -5,12 +5,11 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from bot.games import GAMES, load_extra
+from bot.games import GAMES
 from engine import ai
 from tests.platform.audit import Audit, Leak, audit_game
 
@@ -18,13 +17,7 @@ SECRET_GAMES = [("island", 3), ("duel", 2), ("gems", 2)]
 TOTALS: Counter[str] = Counter()
 
 
-@pytest.fixture(autouse=True)
-def gems_installed() -> Iterator[None]:
-    added = "gems" not in GAMES.games
-    load_extra("tests.platform.secret_game:PLUGIN")
-    yield
-    if added:
-        del GAMES.games["gems"]
+pytestmark = pytest.mark.usefixtures("gems_installed")
 
 
 def ai_seats(kind: str) -> Any:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -15,7 +14,6 @@ from typing import Any
 import pytest
 
 from bot.discord_app import panel
-from bot.games import GAMES, load_extra
 from bot.outbox import Outbox, OutMessage
 from bot.service import GameRecord, GameService
 from bot.store import Store
@@ -26,13 +24,7 @@ GUILD, CH = 1, 77
 ANA, BEN = 501, 502
 
 
-@pytest.fixture(autouse=True)
-def gems_installed() -> Iterator[None]:
-    added = "gems" not in GAMES.games
-    load_extra("tests.platform.secret_game:PLUGIN")
-    yield
-    if added:
-        del GAMES.games["gems"]
+pytestmark = pytest.mark.usefixtures("gems_installed")
 
 
 class Channel:
