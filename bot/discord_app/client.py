@@ -10,7 +10,7 @@ import asyncio
 import contextlib
 import logging
 from datetime import timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -23,7 +23,7 @@ from bot.discord_app.app import GameApp
 from bot.discord_app.commands import build_groups
 from bot.discord_app.sender import DiscordSender
 from bot.discord_app.translator import CatalogueTranslator, locale_of
-from bot.discord_app.views import DYNAMIC_ITEMS
+from bot.discord_app.views import DYNAMIC_ITEMS, InteractionApp
 from bot.i18n import t
 from bot.outbox import Draw, Outbox, draw_with_render, error_id
 from bot.reminder_runner import ReminderRunner
@@ -31,6 +31,11 @@ from bot.service import GameService
 from bot.store import Store
 
 log = logging.getLogger(__name__)
+
+if TYPE_CHECKING:
+    # The views and the command tree reach `game_app` through `InteractionApp` only (they do
+    # not import the app); mypy checks here that the app offers every call they make.
+    _CONFORMS: type[InteractionApp] = GameApp
 
 
 def intents() -> discord.Intents:

@@ -1,22 +1,22 @@
 """Thin discord.ui adapters: dynamic buttons and selects rebuilt from their custom ids.
 
-Nothing here decides anything: each click goes to `GameApp.on_component` with the decoded
-custom id (game id, state version, argument), which works the same after a restart.
+Nothing here decides anything: each click goes to the app's `on_component` with the decoded
+custom id (game id, state version, argument), which works the same after a restart. The views
+and the command tree reach the app through `InteractionApp` only, never by importing it.
 """
 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, cast
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol, cast
 
 import discord
 
 from bot import ai_seats
 from bot.discord_app import ids, panel
 from bot.i18n import N_, tr
-
-if TYPE_CHECKING:
-    from bot.discord_app.app import GameApp
+from bot.plugin import Suggestion
 
 _STYLES = {
     "primary": discord.ButtonStyle.primary,
@@ -26,9 +26,33 @@ _STYLES = {
 }
 
 
-def app_of(itx: discord.Interaction[Any]) -> GameApp:
+class InteractionApp(Protocol):
+    """What the components and the command tree call on the app behind the client (the client
+    attaches it as `game_app`); `GameApp` is one."""
+
+    async def on_component(
+        self, itx: discord.Interaction[Any], cid: ids.CustomId, values: Sequence[str] = ()
+    ) -> None: ...
+
+    async def run_command(
+        self,
+        itx: discord.Interaction[Any],
+        name: str,
+        options: Mapping[str, Any],
+        *,
+        game: str | None = None,
+    ) -> None: ...
+
+    async def autocomplete(
+        self, itx: discord.Interaction[Any], command: str, option: str, current: str
+    ) -> list[Suggestion]: ...
+
+    async def units(self, itx: discord.Interaction[Any], current: str) -> list[str]: ...
+
+
+def app_of(itx: discord.Interaction[Any]) -> InteractionApp:
     """The app behind the client that received the interaction."""
-    return cast("GameApp", itx.client.game_app)
+    return cast("InteractionApp", itx.client.game_app)
 
 
 class GameButton(
