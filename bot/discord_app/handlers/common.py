@@ -224,12 +224,12 @@ def can_manage(itx: discord.Interaction[Any]) -> bool:
     return bool(itx.permissions.manage_channels)
 
 
-def check_host_or_moderator(itx: discord.Interaction[Any], rec: GameRecord, what: str) -> None:
+def check_host_or_moderator(itx: discord.Interaction[Any], rec: GameRecord, refusal: str) -> None:
     """The host-or-moderator rule, checked before a prompt the service would only refuse to
     carry out (the service checks it again, from `can_manage`, when the action is confirmed).
-    `what` is already in the reader's language (the callers pass `tr(...)`)."""
+    `refusal` says what the member may not do, already in their language."""
     if itx.user.id != rec.host_id and not can_manage(itx):
-        raise Refusal(tr("Only the host or a member with Manage Channels can {what}.", what=what))
+        raise Refusal(refusal)
 
 
 async def game(ctx: Context, channel_id: int, *, game_id: int | None = None) -> GameRecord:

@@ -23,8 +23,9 @@ async def abort(ctx: Context, call: Call) -> None:
     """`/games abort`: asks the host or a moderator to confirm."""
     itx = call.itx
     rec = await game(ctx, call.channel_id)
-    if itx.user.id != rec.host_id and not can_manage(itx):
-        raise Refusal(tr("Only the host or a member with Manage Channels can abort the game."))
+    check_host_or_moderator(
+        itx, rec, tr("Only the host or a member with Manage Channels can abort the game.")
+    )
     cid = ids.CustomId("abort", rec.id, rec.version, "yes")
     await reply(
         itx,
@@ -45,7 +46,11 @@ async def skip(ctx: Context, call: Call) -> None:
     """`/games skip`: asks to confirm handing the waiting turn to the AI."""
     itx = call.itx
     rec = await game(ctx, call.channel_id)
-    check_host_or_moderator(itx, rec, tr("skip a turn"))
+    check_host_or_moderator(
+        itx,
+        rec,
+        tr("Only the host or a member with Manage Channels can {what}.", what=tr("skip a turn")),
+    )
     if rec.status != "active" or rec.state is None:
         raise Refusal(tr("Nothing to skip: the game here hasn't started yet."))
     seat = rec.current
@@ -94,7 +99,14 @@ async def replace(ctx: Context, call: Call) -> None:
     """`/games replace old new`: asks to confirm handing a seat to another member."""
     itx = call.itx
     rec = await game(ctx, call.channel_id)
-    check_host_or_moderator(itx, rec, tr("hand a seat to someone else"))
+    check_host_or_moderator(
+        itx,
+        rec,
+        tr(
+            "Only the host or a member with Manage Channels can {what}.",
+            what=tr("hand a seat to someone else"),
+        ),
+    )
     old, new = call.options.get("old"), call.options.get("new")
     if old is None or new is None:
         raise Refusal(tr("Name both members: `/games replace old:@player new:@member`."))

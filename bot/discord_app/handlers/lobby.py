@@ -12,6 +12,7 @@ from bot.discord_app.handlers.common import (
     Refusal,
     can_manage,
     check_bot_permissions,
+    check_host_or_moderator,
     game,
     new_hint,
     reply,
@@ -66,8 +67,9 @@ async def _ai_menu(ctx: Context, click: Click) -> None:
     """The host's menu to seat or remove robots."""
     itx = click.itx
     rec = await game(ctx, click.channel_id, game_id=click.cid.game_id)
-    if itx.user.id != rec.host_id and not can_manage(itx):
-        raise Refusal(tr("Only the host or a member with Manage Channels can add AI seats."))
+    check_host_or_moderator(
+        itx, rec, tr("Only the host or a member with Manage Channels can add AI seats.")
+    )
     await reply(
         itx,
         tr(
