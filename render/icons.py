@@ -294,7 +294,20 @@ def _hull(pen: Pen, kind: str) -> None:
     pen.line([(x0, 0.59), (x1, 0.59)], WOOD_DARK, 0.03)
 
 
+def _mast_any(pen: Pen) -> None:
+    """A mast of any crest (the +1 mast bonus): a bare mast with two yards, a pennant and a
+    foot; with no medallion, so it cannot read as a stopwatch (a dial under a crown)."""
+    pen.rect((0.43, 0.1, 0.57, 0.92), WOOD_DARK, None)
+    pen.rect((0.12, 0.3, 0.88, 0.38), WOOD_DARK, None)
+    pen.rect((0.2, 0.58, 0.8, 0.66), WOOD_DARK, None)
+    pen.poly([(0.57, 0.04), (0.92, 0.12), (0.57, 0.2)], (214, 48, 40), INK, 0.03)
+    pen.poly([(0.28, 0.92), (0.72, 0.92), (0.62, 0.99), (0.38, 0.99)], WOOD, WOOD_DARK, 0.03)
+
+
 def _mast(pen: Pen, crest: str | None) -> None:
+    if crest is None:
+        _mast_any(pen)
+        return
     pen.rect((0.44, 0.0, 0.56, 1.0), WOOD_DARK, None)
     pen.rect((0.16, 0.04, 0.84, 0.12), WOOD_DARK, None)
     # A big medallion: the crest is what tells masts apart, also in greyscale.

@@ -7,12 +7,15 @@ and the kraken or fishbone by name, so nothing depends on colour alone.
 
 from __future__ import annotations
 
+import math
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from render import palette as P
 from render.canvas import Canvas, Format, Picture, min_font_px
 from render.duel.icons import DOMAIN_COLOR, DOMAIN_SHORT, icon
 from render.duel.text import board_alt, status_line
+from render.seats import NEW, name_tag, outline_new
 from render.words import w, wn
 
 WIDTH = 800
@@ -129,7 +132,7 @@ def _domain(c: Canvas, x: int, y: int, slot: dict[str, Any]) -> None:
         )
 
 
-def _seat(c: Canvas, view: dict[str, Any], seat: int, y: int) -> None:
+def _seat(c: Canvas, view: dict[str, Any], seat: int, y: int, names: Sequence[str]) -> None:
     p = view["players"][seat]
     key = f"seat.{seat}"
     if view["current"] == seat:
@@ -142,7 +145,12 @@ def _seat(c: Canvas, view: dict[str, Any], seat: int, y: int) -> None:
         )
         c.area((6, y - 2, LEFT - 8, y + CARD_H + 2), key=f"{key}.state", value="to act")
     c.icon((12, y + 6), icon(f"player_{seat}", 34), key=key, value=f"player_{seat}")
-    c.text((54, y + 24), w("Seat {n}", n=seat + 1), SMALL, P.INK, key=f"{key}.name", anchor="lm")
+    if names:
+        name_tag(c, (52, y + 24), names, seat, SMALL, LEFT - 12 - 52, key=f"{key}.name")
+    else:
+        c.text(
+            (54, y + 24), w("Seat {n}", n=seat + 1), SMALL, P.INK, key=f"{key}.name", anchor="lm"
+        )
     if view["first"] == seat and view["step"] != "over":
         c.icon((LEFT - 40, y + 92), icon("start", 30), key=f"{key}.nemo", value="nemo")
     n = p["divers_in_hand"]
@@ -207,7 +215,62 @@ def _awards(c: Canvas, view: dict[str, Any]) -> None:
             )
 
 
-def draw_board(view: dict[str, Any]) -> Canvas:
+def _cards(view: Mapping[str, Any]) -> dict[int, tuple[int, int]]:
+    """Where each card lies: card -> (side, slot)."""
+    return {
+        sp["card"]: (side, slot["index"])
+        for slot in view["slots"]
+        for side, sp in enumerate(slot["sides"])
+        if sp["card"] is not None
+    }
+
+
+def _centre(side: int, slot: int, bottom: int) -> tuple[int, int]:
+    y = ROW_BOT if side == bottom else ROW_TOP
+    return _x(slot) + CARD_W // 2, y + CARD_H // 2
+
+
+def _changes(c: Canvas, view: dict[str, Any], before: Mapping[str, Any], bottom: int) -> None:
+    """Frame the cards placed since the previous post and draw the moves arrows made since:
+    a line from where the card lay to where it lies, ending in a head."""
+    was, now = _cards(before), _cards(view)
+    for card, (side, slot) in now.items():
+        x, y = _x(slot), (ROW_BOT if side == bottom else ROW_TOP)
+        if card not in was:
+            outline_new(c, (x, y, x + CARD_W, y + CARD_H), key=f"space.{side}.{slot}", radius=10)
+        elif was[card] != (side, slot):
+            outline_new(c, (x, y, x + CARD_W, y + CARD_H), key=f"space.{side}.{slot}", radius=10)
+            (x0, y0), (x1, y1) = _centre(*was[card], bottom), _centre(side, slot, bottom)
+            _arrow_line(c, (x0, y0), (x1, y1))
+            c.area(
+                (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)),
+                key=f"moved.{card}",
+                value=f"{was[card][0]}.{was[card][1]}→{side}.{slot}",
+            )
+
+
+def _arrow_line(c: Canvas, a: tuple[int, int], b: tuple[int, int]) -> None:
+    """A thick line from `a` to `b` with a head at `b`, and a dot where the card lay."""
+    (x0, y0), (x1, y1) = a, b
+    length = math.hypot(x1 - x0, y1 - y0) or 1.0
+    ux, uy = (x1 - x0) / length, (y1 - y0) / length
+    # Stop short of the centre so the head does not hide the card's number.
+    ex, ey = x1 - ux * 34, y1 - uy * 34
+    d = c.draw
+    d.ellipse((x0 - 9, y0 - 9, x0 + 9, y0 + 9), fill=NEW, outline=P.PAPER, width=2)
+    d.line((x0, y0, ex, ey), fill=P.PAPER, width=12)
+    d.line((x0, y0, ex, ey), fill=NEW, width=7)
+    head = [
+        (ex + ux * 22, ey + uy * 22),
+        (ex - uy * 14, ey + ux * 14),
+        (ex + uy * 14, ey - ux * 14),
+    ]
+    d.polygon(head, fill=NEW, outline=P.PAPER)
+
+
+def draw_board(
+    view: dict[str, Any], names: Sequence[str] = (), before: Mapping[str, Any] | None = None
+) -> Canvas:
     c = Canvas.blank((WIDTH, HEIGHT), P.BG)
     d = c.draw
     bottom = view["viewer"] if view["viewer"] is not None else 0
@@ -228,6 +291,8 @@ def draw_board(view: dict[str, Any]) -> Canvas:
         key="nemo",
         value=f"player_{view['first']}",
     )
+    if names:
+        name_tag(c, (426, HEAD_H // 2), names, view["first"], SMALL, 150, key="nemo.name")
     c.text((WIDTH - 60, HEAD_H // 2), w("Domain deck"), SMALL, P.INK, key="label", anchor="rm")
     c.text(
         (WIDTH - 12, HEAD_H // 2),
@@ -247,13 +312,27 @@ def draw_board(view: dict[str, Any]) -> Canvas:
         _domain(c, _x(k), NAUT_TOP, slot)
         for side, y in ((top, ROW_TOP), (bottom, ROW_BOT)):
             _space(c, _x(k), y, slot["sides"][side], f"space.{side}.{k}")
-    _seat(c, view, top, ROW_TOP)
-    _seat(c, view, bottom, ROW_BOT)
-    c.text((12, STATUS_Y + 18), status_line(view), SMALL, P.INK, key="status", anchor="lm")
+    _seat(c, view, top, ROW_TOP, names)
+    _seat(c, view, bottom, ROW_BOT, names)
+    if before is not None:
+        _changes(c, view, before, bottom)
+    c.text((12, STATUS_Y + 18), status_line(view, names), SMALL, P.INK, key="status", anchor="lm")
     _awards(c, view)
     return c
 
 
-def board(view: dict[str, Any], *, fmt: Format = "png") -> Picture:
-    """The board picture of `view` (public or a seat's: only public parts are drawn)."""
-    return draw_board(view).picture(f"duel-board-r{view['round']}", board_alt(view), fmt)
+def board(
+    view: dict[str, Any],
+    *,
+    names: Sequence[str] = (),
+    before: Mapping[str, Any] | None = None,
+    fmt: Format = "png",
+) -> Picture:
+    """The board picture of `view` (public or a seat's: only public parts are drawn).
+
+    `names` are the seats' names (the picture draws what its font can of each); `before` is
+    the view the previous post was drawn from: cards placed since are framed, and a card an
+    arrow moved since is framed with a line from where it lay."""
+    return draw_board(view, names, before).picture(
+        f"duel-board-r{view['round']}", board_alt(view), fmt
+    )

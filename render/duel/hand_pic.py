@@ -5,6 +5,7 @@ Only for `view(state, seat)` (the "me" part): never posted in the channel, sent 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from render import palette as P
@@ -12,6 +13,7 @@ from render.canvas import Canvas, Format, Picture, min_font_px, num
 from render.duel.icons import DOMAIN_COLOR, icon
 from render.duel.text import domain as domain_word
 from render.duel.text import hand_alt, special
+from render.seats import short_name
 from render.words import w, wc
 
 WIDTH = 800
@@ -66,26 +68,28 @@ def height(view: dict[str, Any]) -> int:
     return INFO_Y + len(_info_lines(view["me"])) * INFO_ROW + 48 + 5 * PILE_ROW + 16
 
 
-def draw_hand(view: dict[str, Any]) -> Canvas:
+def draw_hand(view: dict[str, Any], names: Sequence[str] = ()) -> Canvas:
     me = view["me"]
     seat = me["seat"]
     h = max(height(view), int(WIDTH * 9 / 16) + 1)
     c = Canvas.blank((WIDTH, h), P.BG)
     d = c.draw
     c.icon((12, 12), icon(f"player_{seat}", 36), key="seat", value=f"player_{seat}")
-    c.text(
-        (56, 30),
-        w(
+    if names:
+        title = w(
+            "{name} · your hand · round {round}/{rounds}",
+            name=short_name(names, seat, SMALL, 260),
+            round=view["round"],
+            rounds=view["rounds"],
+        )
+    else:
+        title = w(
             "Seat {n} · your hand · round {round}/{rounds}",
             n=seat + 1,
             round=view["round"],
             rounds=view["rounds"],
-        ),
-        SMALL,
-        P.INK,
-        key="title",
-        anchor="lm",
-    )
+        )
+    c.text((56, 30), title, SMALL, P.INK, key="title", anchor="lm")
     x = 12
     for v in me["divers"]:
         _mini_card(c, x, HAND_Y, v, f"diver.{v}")
@@ -143,8 +147,11 @@ def draw_hand(view: dict[str, Any]) -> Canvas:
     return c
 
 
-def hand(view: dict[str, Any], *, fmt: Format = "png") -> Picture:
-    """The private picture of `view = view(state, seat)`: raises ValueError for a public view."""
+def hand(view: dict[str, Any], *, names: Sequence[str] = (), fmt: Format = "png") -> Picture:
+    """The private picture of `view = view(state, seat)`: raises ValueError for a public view.
+    `names` are the seats' names (the picture draws what its font can of the viewer's)."""
     if view.get("me") is None:
         raise ValueError("hand() needs a seat's view (view(state, seat)), not the public view")
-    return draw_hand(view).picture(f"duel-hand-s{view['me']['seat'] + 1}", hand_alt(view), fmt)
+    return draw_hand(view, names).picture(
+        f"duel-hand-s{view['me']['seat'] + 1}", hand_alt(view), fmt
+    )

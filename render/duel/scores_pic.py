@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from render import palette as P
@@ -9,6 +10,7 @@ from render.canvas import Canvas, Format, Picture, min_font_px, num
 from render.duel.icons import DOMAIN_COLOR, icon
 from render.duel.text import domain as domain_word
 from render.duel.text import result_words, scores_alt
+from render.seats import score_header
 from render.words import w, w_
 
 WIDTH = 800
@@ -30,7 +32,7 @@ def _tiebreak(how: str) -> str:
     return w(word)
 
 
-def draw_scores(view: dict[str, Any]) -> Canvas:
+def draw_scores(view: dict[str, Any], names: Sequence[str] = ()) -> Canvas:
     final = view["final"]
     domains = list(final[0]["totals"])
     rows = len(domains) + 3
@@ -50,10 +52,7 @@ def draw_scores(view: dict[str, Any]) -> Canvas:
         if seat in winners:
             d.rectangle((x0 + 4, 64, x0 + COL_W - 4, h - 12), fill=(250, 226, 140))
             c.area((x0 + 4, 64, x0 + COL_W - 4, h - 12), key=f"p{seat}.winner", value="winner")
-        c.icon((x0 + 14, 74), icon(f"player_{seat}", 34), key=f"p{seat}", value=f"player_{seat}")
-        c.text(
-            (x0 + 56, 92), w("Seat {n}", n=seat + 1), SMALL, P.INK, key=f"p{seat}.name", anchor="lm"
-        )
+        score_header(c, (x0 + 4, 14, x0 + COL_W - 4, HEAD_H - 8), seat, names, SMALL + 4)
     y = HEAD_H
     for domain in domains:
         c.icon((24, y + 8), icon(f"domain_{domain}", 44), key=f"row.{domain}", value=domain)
@@ -109,7 +108,7 @@ def draw_scores(view: dict[str, Any]) -> Canvas:
                 anchor="mm",
             )
         y += ROW_H
-    c.text((24, y + ROW_H / 2), result_words(final), SMALL, P.INK, key="result", anchor="lm")
+    c.text((24, y + ROW_H / 2), result_words(final, names), SMALL, P.INK, key="result", anchor="lm")
     c.text(
         (WIDTH - 24, y + ROW_H / 2),
         _tiebreak(final[0]["tiebreak"]),
@@ -121,8 +120,9 @@ def draw_scores(view: dict[str, Any]) -> Canvas:
     return c
 
 
-def score_sheet(view: dict[str, Any], *, fmt: Format = "png") -> Picture:
-    """The final score sheet of a finished game's view (ValueError before the end)."""
+def score_sheet(view: dict[str, Any], *, names: Sequence[str] = (), fmt: Format = "png") -> Picture:
+    """The final score sheet of a finished game's view (ValueError before the end); `names`
+    are the seats' names (the picture draws what its font can of each)."""
     if view.get("final") is None:
         raise ValueError("score_sheet() needs the view of a finished game")
-    return draw_scores(view).picture("duel-scores", scores_alt(view), fmt)
+    return draw_scores(view, names).picture("duel-scores", scores_alt(view), fmt)

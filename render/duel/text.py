@@ -7,8 +7,10 @@ are spelled out ("science ★★", "war ink blot").
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+from render.seats import drawable, short_name
 from render.text import fit
 from render.words import w, w_, wn
 
@@ -70,23 +72,30 @@ def value_words(space: dict[str, Any]) -> str:
     return text
 
 
-def result_words(final: list[dict[str, Any]]) -> str:
+def _who(seat: int, names: Sequence[str]) -> str:
+    """The seat as a picture names it: its short name, or 'Seat 1' when it has none to draw."""
+    named = seat < len(names) and drawable(names[seat])
+    return short_name(names, seat, 24, 300) if named else _capital(seat_words(seat))
+
+
+def result_words(final: list[dict[str, Any]], names: Sequence[str] = ()) -> str:
     winners = [s["seat"] for s in final if s["rank"] == 1]
     how = final[0]["tiebreak"]
     if len(winners) == 2:
         return w("Shared win (same domains and points)")
     won = final[winners[0]]
-    who = _capital(seat_words(won["seat"]))
+    who = _who(won["seat"], names)
     if how == "domains":
         return w("{who} wins, {n} domains", who=who, n=won["vp"])
     return w("{who} wins on points ({n})", who=who, n=won["points"])
 
 
-def status_line(view: dict[str, Any]) -> str:
-    """What the table is waiting for, in one short line."""
+def status_line(view: dict[str, Any], names: Sequence[str] = ()) -> str:
+    """What the table is waiting for, in one short line; the seat by its name when `names`
+    are given (what the font can draw of it), else as 'Seat 1'."""
     if view["step"] == "over":
-        return w("Game over: {result}", result=result_words(view["final"]))
-    who = _capital(seat_words(view["current"]))
+        return w("Game over: {result}", result=result_words(view["final"], names))
+    who = _who(view["current"], names)
     step = view["step"]
     if step == "keep":
         return w("{who} keeps one of 2 specials", who=who)

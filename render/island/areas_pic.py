@@ -6,10 +6,11 @@ shape, they are split evenly over as few pictures as needed.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from render import palette as P
-from render.canvas import Canvas, Format, Picture
+from render.canvas import Canvas, Format, Picture, font
 from render.island.common import (
     MARGIN,
     MAX_HEIGHT,
@@ -25,6 +26,7 @@ from render.island.common import (
 )
 from render.island.icons import CATEGORY_COLOR, CATEGORY_TINT, icon
 from render.island.text import areas_alt
+from render.seats import NOTHING, Shown, gain, short_name
 from render.words import w
 
 TITLE_H = 44
@@ -32,7 +34,7 @@ HEAD_H = 48
 LINE = 30
 ROW_PAD = 14
 # Cells of a category row, left to right: category, size, cards, tokens, porthole.
-CAT_X, SIZE_X, CARDS_X, TOKENS_X, PORT_X = 0, 204, 254, 430, 700
+CAT_X, SIZE_X, CARDS_X, TOKENS_X, PORT_X = 0, 188, 230, 402, 693
 ROW_W = WIDTH - 2 * MARGIN
 
 
@@ -56,49 +58,26 @@ def block_height(player: dict[str, Any]) -> int:
     return HEAD_H + sum(row_height(c) for c in player["collections"]) + 10
 
 
-def _block(c: Canvas, y: int, view: dict[str, Any], seat: int) -> int:
+def _block(c: Canvas, y: int, view: dict[str, Any], seat: int, seen: Shown) -> int:
     d = c.draw
     p = view["players"][seat]
+    names = seen.names
+    was = seen.before["players"][seat] if seen.before is not None else None
     h = block_height(p)
     x0, x1 = MARGIN, WIDTH - MARGIN
     d.rounded_rectangle((x0, y, x1, y + h - 6), radius=10, fill=P.PANEL, outline=P.INK, width=2)
     d.rounded_rectangle((x0, y, x1, y + HEAD_H), radius=10, fill=P.PLAYER_COLOR[seat])
     d.rectangle((x0, y + HEAD_H - 10, x1, y + HEAD_H), fill=P.PLAYER_COLOR[seat])
-    d.rounded_rectangle((x0 + 6, y + 5, x0 + 168, y + HEAD_H - 5), radius=8, fill=P.PANEL)
     cy = y + HEAD_H // 2
-    c.icon((x0 + 10, cy - 17), icon(f"player_{seat}", 34), key=f"p{seat}", value=f"player_{seat}")
-    c.text(
-        (x0 + 52, cy + 1),
-        w("Seat {n}", n=seat + 1),
-        MEDIUM,
-        P.INK,
-        key=f"p{seat}.seat",
-        anchor="lm",
-    )
     ink = P.INK if seat == 3 else P.PAPER  # the yellow seat needs dark letters
     pawn = p["pawn"]
     where = (
-        w("{side} col {n}", side=side_word(pawn["side"]), n=pawn["column"])
+        w("{side} column {n}", side=side_word(pawn["side"]), n=pawn["column"])
         if pawn["side"] is not None
         else w("not placed")
     )
-    c.text(
-        (x0 + 186, cy + 1),
-        w("hand {n}", n=p["hand_size"]),
-        SMALL,
-        ink,
-        key=f"p{seat}.hand",
-        anchor="lm",
-    )
-    c.text(
-        (x0 + 330, cy + 1),
-        w("pawn {where}", where=where),
-        SMALL,
-        ink,
-        key=f"p{seat}.pawn",
-        anchor="lm",
-    )
-    c.text(
+    # Right to left: the score (and what it gained), the pawn, the hand; the name takes the rest.
+    box = c.text(
         (x1 - 10, cy + 1),
         w("{n} VP so far", n=p["score"]),
         SMALL,
@@ -106,6 +85,39 @@ def _block(c: Canvas, y: int, view: dict[str, Any], seat: int) -> int:
         key=f"p{seat}.score",
         anchor="rm",
     )
+    if was is not None:
+        up = gain(
+            c,
+            (box[0] - 8, cy + 1),
+            p["score"] - was["score"],
+            SMALL,
+            key=f"p{seat}.score",
+            anchor="rm",
+            chip=True,
+        )
+        box = up if up is not None else box
+    box = c.text(
+        (box[0] - 22, cy + 1),
+        w("pawn {where}", where=where),
+        SMALL,
+        ink,
+        key=f"p{seat}.pawn",
+        anchor="rm",
+    )
+    box = c.text(
+        (box[0] - 22, cy + 1),
+        w("hand {n}", n=p["hand_size"]),
+        SMALL,
+        ink,
+        key=f"p{seat}.hand",
+        anchor="rm",
+    )
+    room = min(260, box[0] - 20 - (x0 + 52))
+    name = short_name(names, seat, MEDIUM, room)
+    right = x0 + 52 + round(font(MEDIUM).getlength(name)) + 10
+    d.rounded_rectangle((x0 + 6, y + 5, right, y + HEAD_H - 5), radius=8, fill=P.PANEL)
+    c.icon((x0 + 10, cy - 17), icon(f"player_{seat}", 34), key=f"p{seat}", value=f"player_{seat}")
+    c.text((x0 + 52, cy + 1), name, MEDIUM, P.INK, key=f"p{seat}.name", anchor="lm")
     ry = y + HEAD_H
     for k, col in enumerate(p["collections"]):
         rh = row_height(col)
@@ -138,9 +150,9 @@ def _block(c: Canvas, y: int, view: dict[str, Any], seat: int) -> int:
             ty = first + i * LINE
             c.icon((x0 + TOKENS_X, ty - 12), icon("token", 24), key="label", value="token")
             c.text(
-                (x0 + TOKENS_X + 30, ty + 1), label, SMALL, P.INK, key=f"{key}.token", anchor="lm"
+                (x0 + TOKENS_X + 28, ty + 1), label, SMALL, P.INK, key=f"{key}.token", anchor="lm"
             )
-            c.text((x0 + PORT_X - 14, ty + 1), vp, SMALL, P.INK, key=f"{key}.token.vp", anchor="rm")
+            c.text((x0 + PORT_X - 6, ty + 1), vp, SMALL, P.INK, key=f"{key}.token.vp", anchor="rm")
         if col["closed"]:
             px = x0 + PORT_X
             c.icon(
@@ -159,12 +171,12 @@ def _block(c: Canvas, y: int, view: dict[str, Any], seat: int) -> int:
             )
         else:
             c.text(
-                (x0 + PORT_X + 4, first + 1),
+                (x1 - 6, first + 1),
                 w("open"),
                 SMALL,
                 P.MUTED,
                 key=f"{key}.porthole",
-                anchor="lm",
+                anchor="rm",
             )
         d.line((x0 + 2, ry, x1 - 2, ry), fill=CATEGORY_TINT[cat], width=1)
         ry += rh
@@ -187,25 +199,37 @@ def chunks(view: dict[str, Any]) -> list[list[int]]:
     return [[s] for s in seats]
 
 
-def draw_areas(view: dict[str, Any], seats: list[int]) -> Canvas:
+def draw_areas(view: dict[str, Any], seats: list[int], seen: Shown = NOTHING) -> Canvas:
     """One areas picture of `seats`, drawn and not yet encoded."""
     need = TITLE_H + sum(block_height(view["players"][s]) for s in seats) + MARGIN
     c = Canvas.blank((WIDTH, max(need, MIN_HEIGHT)), P.BG)
     c.draw.rectangle((0, 0, WIDTH, TITLE_H - 6), fill=P.INK)
-    label = w("Collections: seat {list}", list=", ".join(str(s + 1) for s in seats))
+    if len(seats) == view["players_count"]:
+        label = w("Collections")
+    else:
+        label = w("Collections: seat {list}", list=", ".join(str(s + 1) for s in seats))
     c.text((MARGIN + 6, (TITLE_H - 6) // 2), label, SMALL, P.PAPER, anchor="lm")
     y = TITLE_H
     for seat in seats:
-        y += _block(c, y, view, seat)
+        y += _block(c, y, view, seat, seen)
     return c
 
 
-def _picture(view: dict[str, Any], seats: list[int], fmt: Format) -> Picture:
-    c = draw_areas(view, seats)
+def _picture(view: dict[str, Any], seats: list[int], fmt: Format, seen: Shown) -> Picture:
+    c = draw_areas(view, seats, seen)
     name = "areas" if len(seats) == view["players_count"] else f"areas-seat{seats[0] + 1}"
     return c.picture(name, areas_alt(view, seats), fmt)
 
 
-def areas(view: dict[str, Any], *, fmt: Format = "png") -> list[Picture]:
-    """Every player's collections, tokens and portholes, hand size and pawn (no hand cards)."""
-    return [_picture(view, part, fmt) for part in chunks(view)]
+def areas(
+    view: dict[str, Any],
+    *,
+    names: Sequence[str] = (),
+    before: Mapping[str, Any] | None = None,
+    fmt: Format = "png",
+) -> list[Picture]:
+    """Every player's collections, tokens and portholes, hand size and pawn (no hand cards).
+    `names` are the seats' names (the picture draws what its font can of each); `before` the
+    public view of the previous post: VP gained since read '+3', new cards and tokens framed."""
+    seen = Shown(names, before)
+    return [_picture(view, part, fmt, seen) for part in chunks(view)]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from render import palette as P
@@ -18,6 +19,7 @@ from render.island.common import (
 )
 from render.island.icons import CARD_BACK, CATEGORY_COLOR, CATEGORY_TINT, icon
 from render.island.text import board_alt
+from render.seats import NOTHING, Shown, name_tag, outline_new, short_name
 from render.words import w, wc
 
 TITLE_H = 48
@@ -31,9 +33,10 @@ TILE_H = 66
 HULL_H = HEAD_H + 3 * (TILE_H + GAP) + 8
 BELOW_Y = HULL_Y + HULL_H + 2
 CAMP_Y = BELOW_Y + PAWN_H + 10
-CAMP_H = 104
+CAMP_ROW = 60  # one camp space
+CAMP_H = 38 + 2 * CAMP_ROW + GAP + 8
 PORT_Y = CAMP_Y + CAMP_H + 10
-PORT_H = 112
+PORT_H = 122
 HEIGHT = PORT_Y + PORT_H + MARGIN
 HULL = (86, 96, 104)
 HULL_DARK = (52, 58, 66)
@@ -45,7 +48,7 @@ def column_box(i: int, n: int) -> Box:
     return (x, HULL_Y, x + cw, HULL_Y + HULL_H)
 
 
-def _title(c: Canvas, view: dict[str, Any]) -> None:
+def _title(c: Canvas, view: dict[str, Any], names: Sequence[str]) -> None:
     d = c.draw
     d.rectangle((0, 0, WIDTH, TITLE_H), fill=P.INK)
     if view["step"] == "over":
@@ -60,9 +63,10 @@ def _title(c: Canvas, view: dict[str, Any]) -> None:
         cur = view["current"]
         if cur is not None:
             x = WIDTH - MARGIN - 6
+            who = short_name(names, cur, SMALL, 260) if names else ""
             box = c.text(
                 (x, TITLE_H // 2),
-                w("seat {n} plays", n=cur + 1),
+                w("{name} plays", name=who) if who else w("seat {n} plays", n=cur + 1),
                 SMALL,
                 P.PAPER,
                 key="turn",
@@ -124,37 +128,45 @@ def _stack(c: Canvas, box: Box, st: dict[str, Any]) -> None:
     )
 
 
-def _pawn_cell(c: Canvas, box: Box, seat: int, current: bool) -> None:
+def _pawn_cell(c: Canvas, box: Box, seat: int, current: bool, names: Sequence[str]) -> None:
+    """A pawn: its badge and its seat's short name (the number when no names are given)."""
     x0, y0, x1, y1 = box
-    cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
+    cy = (y0 + y1) // 2
     if current:
-        c.draw.rounded_rectangle(
-            (cx - 44, y0 + 3, cx + 40, y1 - 3),
-            radius=10,
-            fill=(250, 226, 140),
-            outline=P.CURRENT,
-            width=3,
-        )
-        c.area((cx - 44, y0 + 3, cx + 40, y1 - 3), key=f"pawn.{seat}.current", value="current")
+        frame = (x0 + 2, y0 + 3, x1 - 2, y1 - 3)
+        c.draw.rounded_rectangle(frame, radius=10, fill=(250, 226, 140), outline=P.CURRENT, width=3)
+        c.area(frame, key=f"pawn.{seat}.current", value="current")
     c.icon(
-        (cx - 38, cy - 18), icon(f"player_{seat}", 36), key=f"pawn.{seat}", value=f"player_{seat}"
+        (x0 + 5, cy - 15), icon(f"player_{seat}", 30), key=f"pawn.{seat}", value=f"player_{seat}"
     )
-    c.text((cx + 6, cy + 1), str(seat + 1), MEDIUM, P.INK, key=f"pawn.{seat}", anchor="lm")
+    name_tag(c, (x0 + 39, cy + 1), names, seat, SMALL, x1 - x0 - 43, key=f"pawn.{seat}.name")
 
 
-def _ghost_cell(c: Canvas, box: Box, seat: int) -> None:
+def _ghost_cell(c: Canvas, box: Box, seat: int, names: Sequence[str]) -> None:
     x0, y0, x1, y1 = box
-    cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
+    cy = (y0 + y1) // 2
     c.icon(
-        (cx - 36, cy - 15),
+        (x0 + 5, cy - 15),
         icon(f"ghost_{seat}", 30),
         key=f"pawn.{seat}.last",
         value=f"ghost_{seat}",
     )
-    c.text((cx + 4, cy + 1), str(seat + 1), SMALL, P.MUTED, key=f"pawn.{seat}.last", anchor="lm")
+    name_tag(
+        c, (x0 + 39, cy + 1), names, seat, SMALL, x1 - x0 - 43, P.MUTED, key=f"pawn.{seat}.last"
+    )
 
 
-def _nautilus(c: Canvas, view: dict[str, Any]) -> None:
+def _nautilus(c: Canvas, view: dict[str, Any], seen: Shown) -> None:
+    names = seen.names
+    olds = (
+        {
+            (col["index"], st["index"]): st["count"]
+            for col in seen.before["columns"]
+            for st in col["stacks"]
+        }
+        if seen.before is not None
+        else {}
+    )
     d = c.draw
     cols = view["columns"]
     n = len(cols)
@@ -177,16 +189,19 @@ def _nautilus(c: Canvas, view: dict[str, Any]) -> None:
         for k, st in enumerate(col["stacks"]):
             ty = y0 + HEAD_H + k * (TILE_H + GAP)
             _stack(c, (x0 + 3, ty, x1 - 3, ty + TILE_H), st)
+            if olds.get((i, st["index"]), st["count"]) > st["count"]:
+                # A card was taken from this stack since the previous post.
+                outline_new(c, (x0 + 3, ty, x1 - 3, ty + TILE_H), key=f"stack.{st['index']}")
         for side, y in (("above", ABOVE_Y), ("below", BELOW_Y)):
             seat = col[side]
             cell = (x0, y, x1, y + PAWN_H - 2)
             if seat is not None:
-                _pawn_cell(c, cell, seat, seat == view["current"])
+                _pawn_cell(c, cell, seat, seat == view["current"], names)
                 continue
             for other, pw in pawns.items():
                 # A pawn that crossed this round left this spot, on the side it came from.
                 if pw["moved"] and pw["last_column"] == i and pw["side"] != side:
-                    _ghost_cell(c, cell, other)
+                    _ghost_cell(c, cell, other, names)
 
 
 def _camp(c: Canvas, view: dict[str, Any]) -> None:
@@ -207,11 +222,14 @@ def _camp(c: Canvas, view: dict[str, Any]) -> None:
         key="reserve",
         anchor="rm",
     )
-    cell_w = (WIDTH - 2 * MARGIN - 12 - 4 * GAP) // 5
+    # Two rows (3 + 2) so each token's words fit whole beside its category (French
+    # "+1 PV/carte", "impair : 4"), instead of five cells too narrow for them.
+    cell_w = (WIDTH - 2 * MARGIN - 12 - 2 * GAP) // 3
     for k, space in enumerate(view["camp"]):
         cat = space["category"]
-        x0 = MARGIN + 6 + k * (cell_w + GAP)
-        y0 = CAMP_Y + 38
+        row, col = divmod(k, 3)
+        x0 = MARGIN + 6 + col * (cell_w + GAP)
+        y0 = CAMP_Y + 38 + row * (CAMP_ROW + GAP)
         d.rounded_rectangle(
             (x0, y0, x0 + cell_w, y0 + 60),
             radius=8,
@@ -258,13 +276,15 @@ def _portholes(c: Canvas, view: dict[str, Any]) -> None:
             key=f"port.{size}",
             anchor="lm",
         )
+        # How many are left goes under the values still to come, not beside "3 cards": both
+        # whole words fit a quarter of the width that way.
         c.text(
-            (x0 + cell_w - 6, y + 16),
+            (x0 + 74, y + 92),
             w("{n} left", n=pile["left"]),
             SMALL,
             P.INK,
             key=f"port.{size}.left",
-            anchor="rm",
+            anchor="lm",
         )
         # The glass is decoration: the number drawn on it is what it says.
         c.paste((x0 + 4, y + 36), icon("porthole", 60))
@@ -280,7 +300,7 @@ def _portholes(c: Canvas, view: dict[str, Any]) -> None:
         rest = pile["values"][len(pile["values"]) - pile["left"] + 1 :] if nxt is not None else []
         if rest:
             c.text(
-                (x0 + 74, y + 67),
+                (x0 + 74, y + 58),
                 "→ " + " ".join(map(str, rest)),
                 SMALL,
                 P.MUTED,
@@ -289,16 +309,24 @@ def _portholes(c: Canvas, view: dict[str, Any]) -> None:
             )
 
 
-def draw_board(view: dict[str, Any]) -> Canvas:
+def draw_board(view: dict[str, Any], seen: Shown = NOTHING) -> Canvas:
     """The board drawn and not yet encoded (the benchmark times the two apart)."""
     c = Canvas.blank((WIDTH, HEIGHT), P.BG)
-    _title(c, view)
-    _nautilus(c, view)
+    _title(c, view, seen.names)
+    _nautilus(c, view, seen)
     _camp(c, view)
     _portholes(c, view)
     return c
 
 
-def board(view: dict[str, Any], *, fmt: Format = "png") -> Picture:
-    """The public board of `view` (any seat's view: it shows no hand)."""
-    return draw_board(view).picture("board", board_alt(view), fmt)
+def board(
+    view: dict[str, Any],
+    *,
+    names: Sequence[str] = (),
+    before: Mapping[str, Any] | None = None,
+    fmt: Format = "png",
+) -> Picture:
+    """The public board of `view` (any seat's view: it shows no hand). `names` are the seats'
+    names (the picture draws what its font can of each); `before` the public view of the
+    previous post: the stacks a card was taken from since are framed."""
+    return draw_board(view, Shown(names, before)).picture("board", board_alt(view), fmt)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from render import palette as P
@@ -19,6 +20,7 @@ from render.island.common import (
 from render.island.common import obj as word
 from render.island.icons import CATEGORY_COLOR, CATEGORY_TINT, icon
 from render.island.text import hand_alt
+from render.seats import short_name
 from render.words import w, wn
 
 HEAD_H = 96
@@ -50,8 +52,9 @@ def _row_h(cards: list[dict[str, Any]]) -> int:
     return max(2, lines) * LINE + 12
 
 
-def hand(view: dict[str, Any], *, fmt: Format = "png") -> Picture:
-    """The hand of `view['viewer']`, from that seat's own view.
+def hand(view: dict[str, Any], *, names: Sequence[str] = (), fmt: Format = "png") -> Picture:
+    """The hand of `view['viewer']`, from that seat's own view; `names` are the seats' names
+    (the picture draws what its font can of the viewer's).
 
     Raises:
         ValueError: if the view is public (no viewer) and so holds no hand.
@@ -68,14 +71,8 @@ def hand(view: dict[str, Any], *, fmt: Format = "png") -> Picture:
     d.rectangle((0, 0, WIDTH, 48), fill=P.PLAYER_COLOR[seat])
     d.rounded_rectangle((MARGIN, 6, MARGIN + 330, 42), radius=8, fill=P.PANEL)
     c.icon((MARGIN + 6, 8), icon(f"player_{seat}", 32), key="hand", value=f"player_{seat}")
-    c.text(
-        (MARGIN + 46, 25),
-        w("Your hand: seat {n}", n=seat + 1),
-        MEDIUM,
-        P.INK,
-        key="hand.title",
-        anchor="lm",
-    )
+    title = short_name(names, seat, MEDIUM, 270) if names else w("Your hand: seat {n}", n=seat + 1)
+    c.text((MARGIN + 46, 25), title, MEDIUM, P.INK, key="hand.title", anchor="lm")
     n = len(cards)
     c.text(
         (MARGIN + 6, 72),
@@ -94,7 +91,11 @@ def hand(view: dict[str, Any], *, fmt: Format = "png") -> Picture:
         anchor="rm",
     )
     c.text(
-        (WIDTH - MARGIN - 6, 25), w("secret"), SMALL, P.INK if seat == 3 else P.PAPER, anchor="rm"
+        (WIDTH - MARGIN - 6, 25),
+        w("your hand, secret") if names else w("secret"),
+        SMALL,
+        P.INK if seat == 3 else P.PAPER,
+        anchor="rm",
     )
     y = HEAD_H
     if not rows:

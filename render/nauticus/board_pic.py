@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageChops, ImageDraw
 
 from render import palette as P
-from render.canvas import Box, Canvas, Format, Mark, Picture, min_font_px, num
+from render.canvas import Box, Canvas, Format, Mark, Picture, font, min_font_px, num
 from render.icons import icon
 from render.nauticus.text import board_alt
+from render.seats import gain, name_tag, outline_new, short_name
 from render.words import w, w_, wc
 
 WIDTH = 800
@@ -125,9 +127,6 @@ def _static(players: int) -> tuple[Image.Image, tuple[Mark, ...]]:
         x0, y0, x1, y1 = _players_box(seat, players)
         d.rounded_rectangle((x0, y0, x1, y1), radius=8, fill=P.PANEL, outline=P.INK, width=2)
         c.icon((x0 + 8, y0 + 11), icon(f"player_{seat}", 40), key=f"player.{seat}", value="badge")
-        c.text(
-            (x0 + 54, y0 + 31), str(seat + 1), BIG, P.INK, key=f"player.{seat}.seat", anchor="lm"
-        )
     sy = supply_y(players)
     d.rounded_rectangle(
         (MARGIN, sy, WIDTH - MARGIN, sy + 2 * SUPPLY_ROW),
@@ -159,10 +158,11 @@ def _bonus(c: Canvas, space: dict[str, Any], x: int, y: int) -> None:
         x = box[2] + 2
         if ic is None:
             box = c.text((x, y), w("VP"), SMALL, P.INK, anchor="lm")
-            x = box[2] + 12
+            x = box[2] + 10
         else:
-            c.icon((x, y - 17), icon(ic, 34), key=key, value=ic)
-            x += 34 + 10
+            # 30 px: 15 px at the 400-px preview, and room for the anchor tile in the corner.
+            c.icon((x, y - 15), icon(ic, 30), key=key, value=ic)
+            x += 30 + 6
 
 
 def _space(c: Canvas, space: dict[str, Any], view: dict[str, Any]) -> None:
@@ -179,14 +179,16 @@ def _space(c: Canvas, space: dict[str, Any], view: dict[str, Any]) -> None:
     else:
         fill = P.PAID if space["paid"] else P.FREE
         d.rounded_rectangle((tx0, ty0, tx1, ty1), radius=6, fill=fill, outline=P.INK, width=2)
-    right = tx1
     if view["anchor_tile"] == i:
-        right = tx1 - 42
-        c.icon((tx1 - 40, ty0 + 4), icon("anchor_tile", 36), key=f"space.{i}", value="anchor_tile")
+        # In the cell's top-right corner, beside the bonus: the tile keeps its whole width for
+        # the action's name (French MARCHANDISES).
+        c.icon((x1 - 35, y0 + 9), icon("anchor_tile", 30), key=f"space.{i}", value="anchor_tile")
+    label = _action_label(space)
+    size = MEDIUM if font(MEDIUM).getlength(label) <= tx1 - tx0 - 12 else SMALL
     c.text(
-        ((tx0 + right) // 2, (ty0 + ty1) // 2 + 1),
-        _action_label(space),
-        MEDIUM,
+        ((tx0 + tx1) // 2, (ty0 + ty1) // 2 + 1),
+        label,
+        size,
         (205, 205, 210) if flipped else P.PAPER,
         key=f"space.{i}.action",
         anchor="mm",
@@ -275,37 +277,55 @@ def _wheel(c: Canvas, view: dict[str, Any]) -> None:
     d.ellipse((cx - 10, cy - 10, cx + 10, cy + 10), fill=P.WOOD_DARK)
 
 
-def _top(c: Canvas, view: dict[str, Any]) -> None:
+def shown_phase(view: dict[str, Any]) -> tuple[int, int, bool]:
+    """(round, phase, done): the phase the picture is the outcome of.
+
+    A phase's post is drawn once the phase has ended, when the view already waits for the next
+    phase's action (step "choose"): that picture shows the phase just played, done, and is
+    titled so ("Round 2/5 · Phase 3/7 done" under the post of phase 3). Only the very first
+    picture, before any action, shows phase 1 of round 1 as it starts."""
+    r, ph = view["round"], view["phase"]
+    if view["step"] != "choose" or (r, ph) == (1, 1):
+        return r, ph, False
+    return (r, ph - 1, True) if ph > 1 else (r - 1, view["phases"], True)
+
+
+def _top(c: Canvas, view: dict[str, Any], names: Sequence[str]) -> None:
     y = TOP // 2 - 3
+    r, ph, done = shown_phase(view)
     box = c.text((MARGIN + 4, y), w("Round"), SMALL, P.PAPER, anchor="lm")
     box = c.text(
-        (box[2] + 8, y),
-        f"{view['round']}/{view['rounds']}",
-        MEDIUM,
-        P.CURRENT,
-        key="round",
-        anchor="lm",
+        (box[2] + 8, y), f"{r}/{view['rounds']}", MEDIUM, P.CURRENT, key="round", anchor="lm"
     )
     box = c.text((box[2] + 18, y), w("Phase"), SMALL, P.PAPER, anchor="lm")
-    c.text(
-        (box[2] + 8, y),
-        f"{view['phase']}/{view['phases']}",
-        MEDIUM,
-        P.CURRENT,
-        key="phase",
-        anchor="lm",
+    box = c.text(
+        (box[2] + 8, y), f"{ph}/{view['phases']}", MEDIUM, P.CURRENT, key="phase", anchor="lm"
     )
+    if done:
+        box = c.text((box[2] + 10, y), wc("phase", "done"), SMALL, P.PAPER, key="done", anchor="lm")
     if view["step"] == "over":
-        c.text((WIDTH - MARGIN - 4, y), "Game over", MEDIUM, P.CURRENT, key="over", anchor="rm")
+        c.text((WIDTH - MARGIN - 4, y), w("Game over"), MEDIUM, P.CURRENT, key="over", anchor="rm")
         return
     seat = view["start_player"]
-    box = c.text((WIDTH // 2 + 90, y), wc("start player", "Start"), SMALL, P.PAPER, anchor="lm")
+    # Right-aligned: the start player's word, flag, badge and name, the name taking what is left.
+    word = wc("start player", "Start")
+    fixed = c_len(word, SMALL) + 8 + 32 + 4 + 32 + 8
+    room = min(180, WIDTH - MARGIN - 4 - (box[2] + 24) - fixed)
+    name = short_name(names, seat, MEDIUM, room)
+    x = WIDTH - MARGIN - 4 - c_len(name, MEDIUM) - fixed
+    box = c.text((x, y), word, SMALL, P.PAPER, anchor="lm")
     c.icon((box[2] + 8, y - 16), icon("start", 32), key="start", value="flag")
     c.icon((box[2] + 44, y - 16), icon(f"player_{seat}", 32), key="start", value=f"player_{seat}")
-    c.text((box[2] + 82, y), str(seat + 1), MEDIUM, P.PAPER, key="start", anchor="lm")
+    c.text((box[2] + 84, y), name, MEDIUM, P.PAPER, key="start.name", anchor="lm")
 
 
-def _players(c: Canvas, view: dict[str, Any]) -> None:
+def c_len(text: str, px: int) -> int:
+    return round(font(px).getlength(text))
+
+
+def _players(
+    c: Canvas, view: dict[str, Any], names: Sequence[str], before: dict[str, Any] | None
+) -> None:
     count = view["players_count"]
     for p in view["players"]:
         seat = p["seat"]
@@ -319,13 +339,21 @@ def _players(c: Canvas, view: dict[str, Any]) -> None:
             c.icon((x1 - 36, cy - 15), icon("start", 30), key=f"player.{seat}", value="start")
             right -= 32
         box = c.text((right, cy + 2), w("VP"), SMALL, P.INK, anchor="rm")
-        c.text(
+        box = c.text(
             (box[0] - 4, cy + 2),
             num(p["score"]),
             BIG,
             P.INK,
             key=f"player.{seat}.score",
             anchor="rm",
+        )
+        left = box[0] - 6
+        if before is not None:
+            moved = p["score"] - before["players"][seat]["score"]
+            up = gain(c, (left, cy + 2), moved, SMALL, key=f"player.{seat}.score", anchor="rm")
+            left = up[0] - 6 if up is not None else left
+        name_tag(
+            c, (x0 + 54, cy + 2), names, seat, MEDIUM, left - x0 - 54, key=f"player.{seat}.name"
         )
 
 
@@ -350,25 +378,43 @@ def _supply(c: Canvas, view: dict[str, Any]) -> None:
             )
 
 
-def draw_board(view: dict[str, Any]) -> Canvas:
+def draw_board(
+    view: dict[str, Any], names: Sequence[str] = (), before: dict[str, Any] | None = None
+) -> Canvas:
     base, marks = _static(view["players_count"])
     c = Canvas(base.copy(), list(marks))
-    _top(c, view)
+    _top(c, view, names)
     for space in view["spaces"]:
         _space(c, space, view)
+    if before is not None:
+        # The action played since the previous post: its tile turned face down since.
+        was = {sp["index"]: sp["flipped"] for sp in before["spaces"]}
+        for space in view["spaces"]:
+            if space["flipped"] and not was.get(space["index"], False):
+                outline_new(c, cell_box(space["index"]), key=f"space.{space['index']}")
     _wheel(c, view)
-    _players(c, view)
+    _players(c, view, names, before)
     _supply(c, view)
     return c
 
 
-def board(view: dict[str, Any], *, fmt: Format = "png") -> Picture:
+def board(
+    view: dict[str, Any],
+    *,
+    names: Sequence[str] = (),
+    before: dict[str, Any] | None = None,
+    fmt: Format = "png",
+) -> Picture:
     """The board as `view` shows it: spaces, wheel, round, scores, supply.
+
+    `names` are the seats' names (display names, any Unicode: the picture draws what its font
+    can of each, else the seat number). `before` is the public view the previous post was drawn
+    from: the VP that moved since are marked '+3'.
 
     Raises:
         KeyError: if `view` is not a Nauticus view.
     """
-    c = draw_board(view)
+    c = draw_board(view, names, before)
     name = f"board-r{view['round']}p{view['phase']}"
     return c.picture(name, board_alt(view), fmt)
 

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from render import palette as P
 from render.canvas import Canvas, Format, Picture, min_font_px, num
 from render.icons import icon
 from render.nauticus.text import scores_alt
-from render.words import w, w_
+from render.sheet import Layout, Row, draw_table, height, ordinal
+from render.words import w_
 
 WIDTH = 800
 # Font sizes: the smallest stays 12 px tall when the picture is shown 400 px wide.
@@ -17,117 +17,71 @@ SMALL = min_font_px(WIDTH)
 MEDIUM = SMALL + 4
 BIG = SMALL + 8
 MARGIN = 10
-LABEL_W = 280
-HEAD_H = 64
+LABEL_W = 290
+HEAD_H = 92  # the seats heads: badge over name
 ROW_H = 40
 GOODS = ("coffee", "grain", "fish", "salt")
 GOODS_WORDS = {"coffee": w_("coffee"), "grain": w_("grain"), "fish": w_("fish"), "salt": w_("salt")}
 
-Cell = Callable[[dict[str, Any]], str]
-
-
-def _ordinal(n: int) -> str:
-    return {1: w("1st"), 2: w("2nd"), 3: w("3rd")}.get(n) or w("{n}th", n=n)
-
-
-def _goods_cell(good: str) -> Cell:
-    return lambda s: f"{s['goods'][good]} → {s['goods_vp'][good]}"
-
-
-# (key, label, icon or None, cell text, section break before this row)
-ROWS: tuple[tuple[str, str, str | None, Cell, bool], ...] = (
-    ("track", w_("Score track"), None, lambda s: num(s["track"]), False),
-    *((f"goods.{g}", GOODS_WORDS[g], g, _goods_cell(g), i == 0) for i, g in enumerate(GOODS)),
-    (
-        "ships",
-        w_("Ships size 1/2/3/4"),
-        None,
-        lambda s: "/".join(str(n) for n in s["ships"].values()),
-        True,
-    ),
-    ("ships_vp", w_("Ships VP"), None, lambda s: num(s["ships_vp"]), False),
-    ("workers", w_("Workers"), "worker", lambda s: str(s["workers"]), True),
-    ("storage", w_("Storage tiles"), None, lambda s: str(s["storage_tiles"]), False),
-    ("unfinished", w_("Unfinished parts"), None, lambda s: str(s["unfinished_parts"]), False),
-    ("on_ships", w_("Goods on ships"), None, lambda s: str(s["goods_on_ships"]), False),
-    ("taler", w_("Taler"), "taler", lambda s: str(s["taler"]), False),
-    ("total_taler", w_("Total taler"), None, lambda s: str(s["total_taler"]), False),
-    ("leftover_vp", w_("÷ 3 → VP"), None, lambda s: num(s["leftover_vp"]), False),
-    ("vp", w_("Total VP"), None, lambda s: num(s["vp"]), True),
-    ("tiebreak", w_("Tie-break: rest"), None, lambda s: str(s["tiebreak"][0]), False),
-    ("rank", w_("Rank"), None, lambda s: _ordinal(s["rank"]), False),
+ROWS: tuple[Row, ...] = (
+    Row("track", w_("Score track"), None),
+    *(Row(f"goods.{g}", GOODS_WORDS[g], g, rule=i == 0) for i, g in enumerate(GOODS)),
+    Row("ships", w_("Ships size 1/2/3/4"), None, rule=True),
+    Row("ships_vp", w_("Ships VP"), None),
+    Row("workers", w_("Workers"), "worker", rule=True),
+    Row("storage", w_("Storage tiles"), None),
+    Row("unfinished", w_("Unfinished parts"), None),
+    Row("on_ships", w_("Goods on ships"), None),
+    Row("taler", w_("Taler"), "taler"),
+    Row("total_taler", w_("Total taler"), None),
+    Row("leftover_vp", w_("÷ 3 → VP"), None),
+    Row("vp", w_("Total VP"), None, rule=True, big=True),
+    Row("tiebreak", w_("Tie-break"), None, note=w_("taler left after ÷ 3")),
+    Row("rank", w_("Rank"), None, big=True),
 )
-HEIGHT = HEAD_H + len(ROWS) * ROW_H + 16
+HEIGHT = HEAD_H + height(ROWS, ROW_H) + 16
+LAYOUT = Layout(WIDTH, HEIGHT, MARGIN, LABEL_W, HEAD_H, ROW_H, SMALL, MEDIUM, BIG, 32)
 
 
-def draw_scores(view: dict[str, Any]) -> Canvas:
-    final = view["final"]
-    n = len(final)
-    col = (WIDTH - 2 * MARGIN - LABEL_W) // n
-    c = Canvas.blank((WIDTH, HEIGHT), P.BG)
-    d = c.draw
-    d.rounded_rectangle((MARGIN, 4, WIDTH - MARGIN, HEIGHT - 6), radius=10, fill=P.PANEL)
-    c.text((MARGIN + 12, HEAD_H // 2 + 2), w("Final scores"), MEDIUM, P.INK, anchor="lm")
-    for r, row in enumerate(ROWS):
-        y0 = HEAD_H + r * ROW_H
-        if r % 2:
-            d.rectangle((MARGIN + 2, y0, WIDTH - MARGIN - 2, y0 + ROW_H), fill=(240, 234, 220))
-        if row[4]:
-            d.line((MARGIN + 4, y0, WIDTH - MARGIN - 4, y0), fill=P.INK, width=2)
-    winners = {s["seat"] for s in final if s["rank"] == 1}
-    for k, s in enumerate(final):
-        x0 = MARGIN + LABEL_W + k * col
-        seat = s["seat"]
-        if seat in winners:
-            d.rectangle((x0 + 2, HEAD_H, x0 + col - 2, HEIGHT - 10), fill=(250, 226, 140))
-        d.rectangle((x0, 8, x0 + col, HEAD_H - 2), fill=P.PLAYER_COLOR[seat])
-        d.ellipse((x0 + col // 2 - 44, 10, x0 + col // 2, 54), fill=P.PANEL)
-        c.icon((x0 + col // 2 - 40, 14), icon(f"player_{seat}", 36), key=f"p{seat}", value="badge")
-        c.text(
-            (x0 + col // 2 + 14, HEAD_H // 2 - 1),
-            str(seat + 1),
-            BIG,
-            P.INK if seat == 3 else P.PAPER,
-            key=f"p{seat}.seat",
-            anchor="lm",
-        )
-    for r, (key, label, ic, cell, _) in enumerate(ROWS):
-        cy = HEAD_H + r * ROW_H + ROW_H // 2
-        x = MARGIN + 12
-        if ic is not None:
-            c.icon((x, cy - 16), icon(ic, 32), key="label", value=ic)
-            x += 40
-        big = key in ("vp", "rank")
-        c.text((x, cy + 1), w(label), MEDIUM if big else SMALL, P.INK, anchor="lm")
-        for k, s in enumerate(final):
-            x0 = MARGIN + LABEL_W + k * col
-            c.text(
-                (x0 + col // 2, cy + 1),
-                cell(s),
-                BIG if big else SMALL,
-                P.INK,
-                key=f"p{s['seat']}.final.{key}",
-                anchor="mm",
-            )
-    for k in range(n + 1):
-        x = MARGIN + LABEL_W + k * col
-        d.line((x, 8, x, HEIGHT - 10), fill=P.MUTED, width=1)
-    d.rounded_rectangle((MARGIN, 4, WIDTH - MARGIN, HEIGHT - 6), radius=10, outline=P.INK, width=2)
-    for k, s in enumerate(final):
-        if s["seat"] in winners:
-            x0 = MARGIN + LABEL_W + k * col
-            box = (x0, HEAD_H, x0 + col, HEIGHT - 10)
-            c.area(box, key=f"p{s['seat']}.final.winner", value="winner")
-    return c
+def _goods_cell(good: str) -> Callable[[dict[str, Any]], str]:
+    # Thin spaces around the arrow: '30 → 145' fits a quarter of the width beside the labels.
+    return lambda s: f"{s['goods'][good]}\u2009→\u2009{s['goods_vp'][good]}"
 
 
-def score_sheet(view: dict[str, Any], *, fmt: Format = "png") -> Picture:
-    """The final score sheet of a finished game.
+_CELLS: dict[str, Callable[[dict[str, Any]], str]] = {
+    "track": lambda s: num(s["track"]),
+    **{f"goods.{g}": _goods_cell(g) for g in GOODS},
+    "ships": lambda s: "/".join(str(n) for n in s["ships"].values()),
+    "ships_vp": lambda s: num(s["ships_vp"]),
+    "workers": lambda s: str(s["workers"]),
+    "storage": lambda s: str(s["storage_tiles"]),
+    "unfinished": lambda s: str(s["unfinished_parts"]),
+    "on_ships": lambda s: str(s["goods_on_ships"]),
+    "taler": lambda s: str(s["taler"]),
+    "total_taler": lambda s: str(s["total_taler"]),
+    "leftover_vp": lambda s: num(s["leftover_vp"]),
+    "vp": lambda s: num(s["vp"]),
+    "tiebreak": lambda s: str(s["tiebreak"][0]),
+    "rank": lambda s: ordinal(s["rank"]),
+}
+
+
+def _cell(key: str, s: dict[str, Any], col: int) -> str:
+    return _CELLS[key](s)
+
+
+def draw_scores(view: dict[str, Any], names: Sequence[str] = ()) -> Canvas:
+    return draw_table(view["final"], ROWS, _cell, icon, LAYOUT, names)
+
+
+def score_sheet(view: dict[str, Any], *, names: Sequence[str] = (), fmt: Format = "png") -> Picture:
+    """The final score sheet of a finished game; `names` are the seats' names (display names,
+    any Unicode: the picture draws what its font can of each).
 
     Raises:
         ValueError: if the game in `view` is not over.
     """
     if view.get("final") is None:
         raise ValueError("the score sheet needs a finished game (view['final'] is None)")
-    c = draw_scores(view)
+    c = draw_scores(view, names)
     return c.picture("scores", scores_alt(view), fmt)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
@@ -9,9 +11,10 @@ from typing import Any
 from PIL import Image
 
 from render import palette as P
-from render.canvas import Canvas, Format, Mark, Picture, min_font_px, num
+from render.canvas import Canvas, Format, Mark, Picture, font, min_font_px, num
 from render.icons import icon
 from render.nauticus.text import shipyard_alt
+from render.seats import NOTHING, Shown, gain, name_tag, outline_new
 from render.words import w
 
 WIDTH = 800
@@ -29,6 +32,12 @@ EMPTY_SHIPS_H = 48
 MIN_HEIGHT = 450  # 800 / 450 = 16:9
 MAX_HEIGHT = 1066  # 800 / 1066 ≈ 3:4
 GOODS = ("coffee", "grain", "fish", "salt")
+PASS_X = 438  # the first pass tile
+EXTRA_W = 176  # the extra-action tile, right of the three pass tiles
+
+
+def c_len(text: str, px: int) -> int:
+    return round(font(px).getlength(text))
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,10 +108,10 @@ def block_height(player: dict[str, Any], budget: int = MAX_HEIGHT - HEAD_H - 16)
 
 
 @lru_cache(maxsize=8)
-def _head(seat: int, labels: tuple[str, str]) -> tuple[Image.Image, tuple[Mark, ...]]:
-    """The unchanging part of a player's block: badge, seat, labels, empty storage units.
-    `labels` are the words "Seat" and "Storage" in the language drawn: part of the cache key,
-    so a French block is never reused for an English game."""
+def _head(seat: int, labels: tuple[str]) -> tuple[Image.Image, tuple[Mark, ...]]:
+    """The unchanging part of a player's block: badge, label, empty storage units.
+    `labels` is the word "Storage" in the language drawn: part of the cache key, so a French
+    block is never reused for an English game."""
     c = Canvas.blank((WIDTH, HEAD_H), P.BG)
     d = c.draw
     d.rounded_rectangle((MARGIN, 4, WIDTH - MARGIN, HEAD_H - 4), radius=10, fill=P.PANEL)
@@ -111,10 +120,7 @@ def _head(seat: int, labels: tuple[str, str]) -> tuple[Image.Image, tuple[Mark, 
     d.rectangle((MARGIN, 40, WIDTH - MARGIN, 56), fill=P.PLAYER_COLOR[seat])
     d.ellipse((MARGIN + 6, 8, MARGIN + 50, 52), fill=P.PANEL)
     c.icon((MARGIN + 10, 12), icon(f"player_{seat}", 36), key=f"p{seat}", value="badge")
-    text_color = P.INK if seat == 3 else P.PAPER  # yellow needs dark ink
-    box = c.text((MARGIN + 60, ROW_A), labels[0], MEDIUM, text_color, anchor="lm")
-    c.text((box[2] + 8, ROW_A), str(seat + 1), BIG, text_color, key=f"p{seat}.seat", anchor="lm")
-    c.text((MARGIN + 12, ROW_C), labels[1], SMALL, P.INK, anchor="lm")
+    c.text((MARGIN + 12, ROW_C), labels[0], SMALL, P.INK, anchor="lm")
     for k in range(12):
         x = STORE_X + k * UNIT
         d.rectangle(
@@ -124,26 +130,38 @@ def _head(seat: int, labels: tuple[str, str]) -> tuple[Image.Image, tuple[Mark, 
     return c.im, tuple(c.marks)
 
 
-def _header(c: Canvas, view: dict[str, Any], seat: int, y0: int) -> None:
+def _header(c: Canvas, view: dict[str, Any], seat: int, y0: int, seen: Shown) -> None:
     p = view["players"][seat]
+    was = seen.before["players"][seat] if seen.before is not None else None
     pre = f"p{seat}"
-    head, marks = _head(seat, (w("Seat"), w("Storage")))
+    head, marks = _head(seat, (w("Storage"),))
     c.im.paste(head, (0, y0))
     c.marks.extend(
         replace(m, box=(m.box[0], m.box[1] + y0, m.box[2], m.box[3] + y0)) for m in marks
     )
     ink = P.INK if seat == 3 else P.PAPER
     ya = y0 + ROW_A
-    x = MARGIN + 180
+    # The name, then the start flag, the score and what it gained, before the pass tiles.
+    x = MARGIN + 60
     if view["start_player"] == seat and view["step"] != "over":
         d = c.draw
         d.ellipse((x - 4, ya - 20, x + 36, ya + 20), fill=P.PANEL)
         c.icon((x, ya - 16), icon("start", 32), key=pre, value="start")
-    x += 52
-    box = c.text((x, ya + 2), num(p["score"]), BIG, ink, key=f"{pre}.score", anchor="lm")
-    c.text((box[2] + 6, ya + 2), w("VP"), SMALL, ink, anchor="lm")
+        x += 44
+    score = num(p["score"])
+    vp = w("VP")
+    moved = p["score"] - was["score"] if was is not None else 0
+    right = PASS_X - 12 - c_len(score, BIG) - 6 - c_len(vp, SMALL)
+    if moved:
+        right -= c_len(f"+{moved}", MEDIUM) + 8
+    room = min(230, right - 14 - x)
+    box = name_tag(c, (x, ya + 2), seen.names, seat, MEDIUM, room, ink, key=f"{pre}.name")
+    x = box[2] + 14
+    box = c.text((x, ya + 2), score, BIG, ink, key=f"{pre}.score", anchor="lm")
+    box = c.text((box[2] + 6, ya + 2), vp, SMALL, ink, anchor="lm")
+    gain(c, (box[2] + 12, ya + 2), moved, MEDIUM, key=f"{pre}.score", chip=True)
     # Pass tiles in the order they are flipped; a flipped one shows its crown.
-    x = 438
+    x = PASS_X
     for k, t in enumerate(p["pass_tiles"]):
         bx = x + k * 52
         if t["flipped"]:
@@ -159,26 +177,30 @@ def _header(c: Canvas, view: dict[str, Any], seat: int, y0: int) -> None:
     ex = WIDTH - MARGIN - 8
     ready = p["extra"] == "ready"
     c.draw.rounded_rectangle(
-        (ex - 140, ya - 22, ex, ya + 22),
+        (ex - EXTRA_W, ya - 22, ex, ya + 22),
         radius=6,
         fill=(60, 150, 70) if ready else P.FLIPPED,
         outline=P.INK,
         width=2,
     )
     c.text(
-        (ex - 70, ya + 1),
+        (ex - EXTRA_W // 2, ya + 1),
         w("Extra") if ready else w("Extra ✗"),
         SMALL,
         P.PAPER if ready else (200, 200, 205),
         anchor="mm",
     )
-    c.area((ex - 140, ya - 22, ex, ya + 22), key=f"{pre}.extra", value=p["extra"])
+    c.area((ex - EXTRA_W, ya - 22, ex, ya + 22), key=f"{pre}.extra", value=p["extra"])
     # Resources and delivered goods.
     yb = y0 + ROW_B
     x = MARGIN + 10
-    for name, value in (("worker", p["workers"]), ("taler", p["taler"]), ("crown", p["crowns"])):
+    for name, field in (("worker", "workers"), ("taler", "taler"), ("crown", "crowns")):
+        value = p[field]
         c.icon((x, yb - 18), icon(name, 36), key=f"{pre}.{name}", value=name)
         box = c.text((x + 40, yb + 1), num(value), BIG, P.INK, key=f"{pre}.{name}", anchor="lm")
+        if was is not None:
+            up = gain(c, (box[2] + 4, yb + 1), value - was[field], SMALL, key=f"{pre}.{name}")
+            box = up or box
         x = max(box[2] + 18, x + 100)
     # The Deliver tile's picture heads the delivered goods, as on the board.
     c.draw.line((x, yb - 22, x, yb + 22), fill=P.MUTED, width=2)
@@ -187,7 +209,7 @@ def _header(c: Canvas, view: dict[str, Any], seat: int, y0: int) -> None:
     step = (WIDTH - MARGIN - 8 - x) // 4
     for g in GOODS:
         c.icon((x, yb - 17), icon(g, 34), key=f"{pre}.delivered.{g}", value=g)
-        c.text(
+        box = c.text(
             (x + 38, yb + 1),
             num(p["delivered"][g]),
             MEDIUM,
@@ -195,12 +217,15 @@ def _header(c: Canvas, view: dict[str, Any], seat: int, y0: int) -> None:
             key=f"{pre}.delivered.{g}",
             anchor="lm",
         )
+        if was is not None:
+            moved = p["delivered"][g] - was["delivered"][g]
+            gain(c, (box[2] + 2, yb + 1), moved, SMALL, key=f"{pre}.delivered.{g}")
         x += step
     # Storage: 12 units, a mast spans two.
     yc = y0 + ROW_C
     st = p["storage"]
     c.text(
-        (MARGIN + 128, yc + 1),
+        (MARGIN + 22 + c_len(w("Storage"), SMALL), yc + 1),
         f"{st['used']}/{st['capacity']}",
         MEDIUM,
         P.RED if st["used"] >= st["capacity"] else P.INK,
@@ -208,10 +233,18 @@ def _header(c: Canvas, view: dict[str, Any], seat: int, y0: int) -> None:
         anchor="lm",
     )
     u = 0
+    # Items in storage that were not there at the previous post are framed as new.
+    old = Counter(was["storage"]["items"]) if was is not None else Counter(st["items"])
     for item in _storage_order(st["items"]):
         units = 2 if item.startswith("mast_") else 1
         x = STORE_X + u * UNIT
         top = yc - UNIT // 2
+        if old[item] > 0:
+            old[item] -= 1
+        else:
+            outline_new(
+                c, (x + 1, top + 1, x + units * UNIT - 1, top + UNIT - 1), key=f"{pre}.storage.{u}"
+            )
         if units == 2:
             c.draw.rectangle(
                 (x + 2, top + 2, x + 2 * UNIT - 2, top + UNIT - 2),
@@ -219,7 +252,15 @@ def _header(c: Canvas, view: dict[str, Any], seat: int, y0: int) -> None:
                 outline=P.WOOD_DARK,
                 width=2,
             )
-            c.icon((x + UNIT - 20, top + 3), icon(item, 40), key=f"{pre}.storage", value=item)
+            # A bare mast and its crest's medallion side by side: the crest at 40 px (14 px at
+            # the 400-px preview) instead of inside a 40-px mast icon (8 px).
+            c.paste((x + 4, top + 2), icon("mast_any", 40))
+            c.icon(
+                (x + UNIT + 0, top + 2),
+                icon(f"medal_{item[5:]}", 40),
+                key=f"{pre}.storage",
+                value=item,
+            )
         else:
             c.icon((x + 3, top + 3), icon(item, 40), key=f"{pre}.storage", value=item)
         u += units
@@ -230,7 +271,17 @@ def _storage_order(items: list[str]) -> list[str]:
     return sorted(items, key=lambda i: (not i.startswith("mast_"), i))
 
 
-def _ship(c: Canvas, pre: str, ship: dict[str, Any], geo: ShipGeometry, x0: int, y0: int) -> None:
+def _ship(
+    c: Canvas,
+    pre: str,
+    ship: dict[str, Any],
+    geo: ShipGeometry,
+    xy: tuple[int, int],
+    old: Mapping[str, Any] | None,
+) -> None:
+    """One ship; `old` is the same ship at the previous post ({} when it is new since, None
+    when there is nothing to compare with): its new parts are framed."""
+    x0, y0 = xy
     n = ship["index"] + 1
     w, h = geo.width(ship["size"]), geo.height
     finished = ship["finished"]
@@ -242,6 +293,9 @@ def _ship(c: Canvas, pre: str, ship: dict[str, Any], geo: ShipGeometry, x0: int,
         width=3 if finished else 2,
     )
     key = f"{pre}.ship.{n}"
+    if old is not None and not old:
+        outline_new(c, (x0, y0, x0 + w, y0 + h), key=key)
+    old_tiles = list(old["tiles"]) if old else []
     box = c.text((x0 + 8, y0 + 4), f"#{n}", SMALL, P.INK, key=key, anchor="la")
     if finished:
         c.icon((box[2] + 6, y0 + 4), icon("finished", 24), key=key, value="finished")
@@ -253,6 +307,23 @@ def _ship(c: Canvas, pre: str, ship: dict[str, Any], geo: ShipGeometry, x0: int,
     for k, tile in enumerate(ship["tiles"]):
         tx = x0 + 8 + k * t
         tk = f"{key}.{k}"
+        if old:
+            was = old_tiles[k] if k < len(old_tiles) else {}
+            parts = [
+                (part, top, size)
+                for part, top, size in (
+                    ("sail", ys, geo.sail),
+                    ("mast", ym, geo.mast),
+                    ("hull", yh + int(t * 0.3), int(t * 0.42)),
+                    ("good", yg, geo.good),
+                )
+                if tile[part] and was.get(part) != tile[part]
+            ]
+            for part, top, size in parts:
+                box = (tx + (t - size) // 2 if part != "hull" else tx, top, tx + t, top + size)
+                if part != "hull":
+                    box = (box[0], top, box[0] + size, top + size)
+                outline_new(c, box, key=f"{tk}.{part}", width=3, radius=4)
         c.icon((tx, yh), icon(tile["hull"], t), key=f"{tk}.hull", value=tile["hull"])
         if tile["mast"]:
             c.icon(
@@ -277,45 +348,68 @@ def _ship(c: Canvas, pre: str, ship: dict[str, Any], geo: ShipGeometry, x0: int,
             )
 
 
-def _ships(c: Canvas, view: dict[str, Any], seat: int, y0: int, budget: int) -> None:
+def _ships(c: Canvas, view: dict[str, Any], seat: int, y0: int, budget: int, seen: Shown) -> None:
     p = view["players"][seat]
+    olds: dict[int, Mapping[str, Any]] | None = None
+    if seen.before is not None:
+        olds = {s["index"]: s for s in seen.before["players"][seat]["ships"]}
     geo, pos, _ = _ships_layout(p, budget)
     if not p["ships"]:
         c.text(
             (MARGIN + 12, y0 + EMPTY_SHIPS_H // 2), w("No ships yet"), SMALL, P.MUTED, anchor="lm"
         )
     for ship, (x, y) in zip(p["ships"], pos, strict=True):
-        _ship(c, f"p{seat}", ship, geo, MARGIN + 4 + x, y0 + y)
+        old = None if olds is None else olds.get(ship["index"], {})
+        _ship(c, f"p{seat}", ship, geo, (MARGIN + 4 + x, y0 + y), old)
 
 
-def draw_block(c: Canvas, view: dict[str, Any], seat: int, y0: int, budget: int) -> None:
-    _header(c, view, seat, y0)
-    _ships(c, view, seat, y0 + HEAD_H + 8, budget)
+def draw_block(
+    c: Canvas, view: dict[str, Any], seat: int, y0: int, budget: int, seen: Shown = NOTHING
+) -> None:
+    _header(c, view, seat, y0, seen)
+    _ships(c, view, seat, y0 + HEAD_H + 8, budget, seen)
 
 
-def draw_shipyard(view: dict[str, Any], seat: int) -> Canvas:
+def draw_shipyard(view: dict[str, Any], seat: int, seen: Shown = NOTHING) -> Canvas:
     p = view["players"][seat]
     budget = MAX_HEIGHT - HEAD_H - 16
     h = max(MIN_HEIGHT, block_height(p, budget))
     c = Canvas.blank((WIDTH, h), P.BG)
-    draw_block(c, view, seat, 0, budget)
+    draw_block(c, view, seat, 0, budget, seen)
     return c
 
 
-def shipyard(view: dict[str, Any], seat: int, *, fmt: Format = "png") -> Picture:
-    """One player's shipyard.
+def shipyard(
+    view: dict[str, Any],
+    seat: int,
+    *,
+    names: Sequence[str] = (),
+    before: Mapping[str, Any] | None = None,
+    fmt: Format = "png",
+) -> Picture:
+    """One player's shipyard. `names` are the seats' names (the picture draws what its font can
+    of each); `before` the view of the previous post: what changed since is marked (new tiles
+    framed, '+3' beside the numbers that moved).
 
     Raises:
         IndexError: if `seat` is not a seat of this game.
     """
     if not 0 <= seat < len(view["players"]):
         raise IndexError(f"no seat {seat} in a {len(view['players'])}-player game")
-    c = draw_shipyard(view, seat)
+    c = draw_shipyard(view, seat, Shown(names, before))
     return c.picture(f"shipyard-seat{seat + 1}", shipyard_alt(view, seat), fmt)
 
 
-def shipyards(view: dict[str, Any], *, fmt: Format = "png") -> list[Picture]:
-    """Every shipyard in one picture if it fits the size rules, otherwise one per player."""
+def shipyards(
+    view: dict[str, Any],
+    *,
+    names: Sequence[str] = (),
+    before: Mapping[str, Any] | None = None,
+    fmt: Format = "png",
+) -> list[Picture]:
+    """Every shipyard in one picture if it fits the size rules, otherwise one per player
+    (`names` and `before` as for `shipyard`)."""
+    seen = Shown(names, before)
     players = view["players"]
     heights = [block_height(p) for p in players]
     total = sum(heights)
@@ -323,8 +417,8 @@ def shipyards(view: dict[str, Any], *, fmt: Format = "png") -> list[Picture]:
         c = Canvas.blank((WIDTH, max(MIN_HEIGHT, total)), P.BG)
         y = 0
         for seat, h in enumerate(heights):
-            draw_block(c, view, seat, y, h - HEAD_H - 16)
+            draw_block(c, view, seat, y, h - HEAD_H - 16, seen)
             y += h
         alt = "\n\n".join(shipyard_alt(view, s) for s in range(len(players)))
         return [c.picture("shipyards", alt, fmt)]
-    return [shipyard(view, s, fmt=fmt) for s in range(len(players))]
+    return [shipyard(view, s, names=names, before=before, fmt=fmt) for s in range(len(players))]

@@ -32,14 +32,20 @@ def drawn(pic: Picture) -> Counter[tuple[str, str]]:
 
 
 def board_marks(view: dict[str, Any]) -> Counter[tuple[str, str]]:
-    want: list[tuple[str, str]] = [("round", f"{view['round']}/{view['rounds']}")]
-    want.append(("phase", f"{view['phase']}/{view['phases']}"))
+    # Waiting for a phase's action, the board is the outcome of the phase before: titled so.
+    r, ph = view["round"], view["phase"]
+    if view["step"] == "choose" and (r, ph) != (1, 1):
+        r, ph = (r, ph - 1) if ph > 1 else (r - 1, view["phases"])
+        want: list[tuple[str, str]] = [("done", "done")]
+    else:
+        want = []
+    want += [("round", f"{r}/{view['rounds']}"), ("phase", f"{ph}/{view['phases']}")]
     over = view["step"] == "over"
     if over:
         want.append(("over", "Game over"))
     else:
         sp = view["start_player"]
-        want += [("start", "flag"), ("start", f"player_{sp}"), ("start", str(sp + 1))]
+        want += [("start", "flag"), ("start", f"player_{sp}"), ("start.name", str(sp + 1))]
     for s in view["spaces"]:
         i = s["index"]
         want.append((f"space.{i}", str(i)))
@@ -71,7 +77,7 @@ def board_marks(view: dict[str, Any]) -> Counter[tuple[str, str]]:
             ]
     for p in view["players"]:
         seat = p["seat"]
-        want += [(f"player.{seat}", "badge"), (f"player.{seat}.seat", str(seat + 1))]
+        want += [(f"player.{seat}", "badge"), (f"player.{seat}.name", str(seat + 1))]
         want.append((f"player.{seat}.score", n(p["score"])))
         if view["start_player"] == seat and not over:
             want.append((f"player.{seat}", "start"))
@@ -85,7 +91,7 @@ def board_marks(view: dict[str, Any]) -> Counter[tuple[str, str]]:
 def shipyard_marks(view: dict[str, Any], seat: int) -> Counter[tuple[str, str]]:
     p = view["players"][seat]
     pre = f"p{seat}"
-    want: list[tuple[str, str]] = [(pre, "badge"), (f"{pre}.seat", str(seat + 1))]
+    want: list[tuple[str, str]] = [(pre, "badge"), (f"{pre}.name", str(seat + 1))]
     if view["start_player"] == seat and view["step"] != "over":
         want.append((pre, "start"))
     want.append((f"{pre}.score", n(p["score"])))
@@ -116,11 +122,11 @@ def scores_marks(view: dict[str, Any]) -> Counter[tuple[str, str]]:
     want: list[tuple[str, str]] = []
     for s in view["final"]:
         pre = f"p{s['seat']}"
-        want += [(pre, "badge"), (f"{pre}.seat", str(s["seat"] + 1))]
+        want += [(pre, "badge"), (f"{pre}.name", str(s["seat"] + 1))]
         f = f"{pre}.final"
         want.append((f"{f}.track", n(s["track"])))
         for g in GOODS:
-            want.append((f"{f}.goods.{g}", f"{s['goods'][g]} → {s['goods_vp'][g]}"))
+            want.append((f"{f}.goods.{g}", f"{s['goods'][g]}\u2009→\u2009{s['goods_vp'][g]}"))
         want.append((f"{f}.ships", "/".join(str(s["ships"][k]) for k in ("1", "2", "3", "4"))))
         want.append((f"{f}.ships_vp", n(s["ships_vp"])))
         for key, field in (

@@ -40,12 +40,12 @@ def test_the_board_and_shipyard_draw_french_words_in_a_french_context() -> None:
     assert {"Round", "Start", "blue", "MASTS"} <= english_board
     assert {"Manche", "1er joueur", "bleu", "MÂTS"} <= french_board
     assert not {"Round", "Start", "MASTS"} & french_board
-    assert {"Place", "Entrep."} <= french_yard
+    assert {"Entrepôt", "+1 action"} <= french_yard
     assert alt.startswith(
-        "Plateau, manche 1/5, phase 1/7. Premier joueur : place 1 (cercle rouge)."
+        "Plateau, manche 1/5, phase 1/7. Premier joueur\u202f: place 1 (cercle rouge)."
     )
     # The cached head of a player's block is kept per language: English again after French.
-    assert "Seat" in _texts(tuple(shipyard_pic.draw_shipyard(v, 0).marks))
+    assert "Storage" in _texts(tuple(shipyard_pic.draw_shipyard(v, 0).marks))
 
 
 def test_the_score_sheet_and_its_alt_text_in_french() -> None:
@@ -76,5 +76,7 @@ def test_island_and_duel_pictures_and_alt_texts_in_french() -> None:
     assert {"← proue", "poupe →", "Campement", "Pioche Domaine", "Place 1"} <= french
     assert not {"← bow", "Camp", "Domain deck", "Seat 1"} & french
     assert island_alt.startswith("Nautilus Island, manche 1, les pions vont au-dessus")
-    assert duel_alt.startswith("Plateau du duel Nautilus, manche 1/6 ; jeton Nemo : place ")
+    assert duel_alt.startswith(
+        "Plateau du duel Nautilus, manche 1/6\u202f; jeton Nemo\u202f: place "
+    )
     assert island_text.board_alt(iv).startswith("Nautilus Island, round 1, pawns go above")

@@ -93,7 +93,7 @@ def scores_marks(view: dict[str, Any]) -> Counter[tuple[str, str]]:
     want: list[tuple[str, str]] = [(f"row.{d}", d) for d in view["final"][0]["totals"]]
     for s in view["final"]:
         p = f"p{s['seat']}"
-        want += [(p, f"player_{s['seat']}"), (f"{p}.name", f"Seat {s['seat'] + 1}")]
+        want += [(p, "badge"), (f"{p}.name", str(s["seat"] + 1))]
         if s["rank"] == 1:
             want.append((f"{p}.winner", "winner"))
         for d, total in s["totals"].items():

@@ -127,7 +127,7 @@ def test_render_duel_imports_only_pillow_the_standard_library_and_render() -> No
     # Pictures take only the view: render/duel never imports the engine, and opens no file.
     import ast
 
-    allowed = {"PIL", "render", "__future__", "math", "functools", "typing"}
+    allowed = {"PIL", "render", "__future__", "collections", "math", "functools", "typing"}
     for path in (ROOT / "render" / "duel").glob("*.py"):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         names = set()

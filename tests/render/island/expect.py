@@ -43,7 +43,7 @@ def board_marks(view: dict[str, Any]) -> Marks:
         for side in ("above", "below"):
             seat = col[side]
             if seat is not None:
-                want += [(f"pawn.{seat}", f"player_{seat}"), (f"pawn.{seat}", str(seat + 1))]
+                want += [(f"pawn.{seat}", f"player_{seat}"), (f"pawn.{seat}.name", str(seat + 1))]
                 if seat == view["current"]:
                     want.append((f"pawn.{seat}.current", "current"))
                 continue
@@ -71,10 +71,10 @@ def board_marks(view: dict[str, Any]) -> Marks:
 def area_marks(view: dict[str, Any], seat: int) -> Marks:
     p = view["players"][seat]
     pawn = p["pawn"]
-    where = f"{pawn['side']} col {pawn['column']}" if pawn["side"] is not None else "not placed"
+    where = f"{pawn['side']} column {pawn['column']}" if pawn["side"] is not None else "not placed"
     want = [
         (f"p{seat}", f"player_{seat}"),
-        (f"p{seat}.seat", f"Seat {seat + 1}"),
+        (f"p{seat}.name", str(seat + 1)),
         (f"p{seat}.hand", f"hand {p['hand_size']}"),
         (f"p{seat}.pawn", f"pawn {where}"),
         (f"p{seat}.score", f"{p['score']} VP so far"),
@@ -120,11 +120,11 @@ def hand_marks(view: dict[str, Any]) -> Marks:
 
 
 def score_keys(view: dict[str, Any]) -> Counter[str]:
-    """Score sheet: one cell per row per seat, a badge and seat number, the winner's frame."""
+    """Score sheet: one cell per row per seat, a badge and short name, the winner's frame."""
     want: list[str] = []
     for sc in view["final"]:
         s = sc["seat"]
-        want += [f"p{s}", f"p{s}.seat"]
+        want += [f"p{s}", f"p{s}.name"]
         want += [f"p{s}.final.{k}" for k in ROW_KEYS]
         if sc["rank"] == 1:
             want.append(f"p{s}.final.winner")

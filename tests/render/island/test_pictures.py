@@ -31,7 +31,7 @@ def check_all(state: State) -> None:
     check_rules(pic)
     assert expect.drawn(pic) == expect.board_marks(public)
     pics = areas(public)
-    seats = [m.key.split(".")[0] for p in pics for m in p.drawn if m.key.endswith(".seat")]
+    seats = [m.key.split(".")[0] for p in pics for m in p.drawn if m.key.endswith(".name")]
     assert seats == [f"p{s}" for s in range(len(state.players))]
     for p in pics:
         check_rules(p)
