@@ -140,7 +140,7 @@ async def test_the_check_finds_a_leak_in_a_deliberately_wrong_build(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # A platform that builds the channel's words from seat 1's view instead of the public one.
-    import bot.service
+    import bot.core.game
     import bot.visibility
 
     real = bot.visibility.seen
@@ -149,7 +149,7 @@ async def test_the_check_finds_a_leak_in_a_deliberately_wrong_build(
         wrong = real(plugin, state, names, 0 if audience is None else audience)
         return replace(wrong, audience=audience, legal=() if audience is None else wrong.legal)
 
-    monkeypatch.setattr(bot.service, "seen", leaky)
+    monkeypatch.setattr(bot.core.game, "seen", leaky)
     found = await play(tmp_path, 1)
     assert any(f.startswith("public: ") for f in found)
 

@@ -202,7 +202,7 @@ async def test_the_check_finds_a_channel_given_a_seats_view(
 ) -> None:
     # A plugin whose status line shows the reader's hand whenever its view has one (as the
     # panel's header does) is safe on a sound platform: the channel's view has no hand ...
-    import bot.service
+    import bot.core.game
     import bot.visibility
     from bot.games.duel import plugin as duel_plugin
 
@@ -225,7 +225,7 @@ async def test_the_check_finds_a_channel_given_a_seats_view(
         wrong = real(plugin, state, names, 0 if audience is None else audience)
         return replace(wrong, audience=audience, legal=() if audience is None else wrong.legal)
 
-    monkeypatch.setattr(bot.service, "seen", leaky)
+    monkeypatch.setattr(bot.core.game, "seen", leaky)
     found, _ = await play(tmp_path / "leaky", 1)
     assert any(f.startswith("public: ") and "Your divers" in f for f in found)
 
@@ -265,7 +265,7 @@ async def test_log_lines_of_secret_moves_are_private_to_their_owner(tmp_path: Pa
         other = "\n".join(await svc.log(CH, reader_id=USERS[1 - seat]))
         table = "\n".join(await svc.log(CH))
         assert f"only you see: you kept the {kept}" in own
-        assert "Keep one of the two specials drawn" in table
+        assert "kept one of the two specials drawn" in table
         assert f"kept the {kept}" not in other and f"kept the {kept}" not in table
     finally:
         await store.close()

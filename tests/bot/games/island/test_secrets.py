@@ -217,9 +217,9 @@ async def test_no_card_reaches_anyone_who_may_not_know_it(tmp_path: Path, seed: 
 def face_down_told_in_public(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """A wrong build: the platform hands every event to the channel's words, and the done line
     tells the face-down cards as their taker would read them."""
-    import bot.service
+    import bot.core.posts
 
-    monkeypatch.setattr(bot.service, "readable", lambda events, audience: list(events))
+    monkeypatch.setattr(bot.core.posts, "readable", lambda events, audience: list(events))
 
     def done_line(before: Any, seat: int, events: Any) -> str:
         told = [PLUGIN.private_line(e) for e in events if e.get("kind") == "card_drawn"]
