@@ -22,14 +22,16 @@ import multiprocessing
 import os
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
-from typing import Any
+from typing import Any, TypeVar
 
 from bot.i18n import N_, tr, trn
 from bot.store import IN_PLAY, GameRow, SeatRow, Tx, report
 from engine import ai
 from engine.api import Move, Rules
+
+T = TypeVar("T")
 
 LEVELS: tuple[str, ...] = tuple(ai.LEVELS)  # easy, normal, hard
 DEFAULT_LEVEL = "normal"
@@ -169,6 +171,16 @@ class Thinker:
             return decide(rules, state, seat, level, seed)
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self.pool(), decide, rules, state, seat, level, seed)
+
+    async def offload(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run other CPU-bound work (a replay's GIF) in the same worker processes, at their lower
+        priority, so it neither holds the bot's GIL against the event loop nor leaves its
+        frames in the bot's memory; inline (a thread) when `workers=0`. `fn` must be a
+        module-level function and `args` picklable."""
+        if self.workers <= 0:
+            return await asyncio.to_thread(fn, *args)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.pool(), fn, *args)
 
     def close(self) -> None:
         if self._pool is not None:

@@ -360,6 +360,14 @@ def animation(
     return data
 
 
+def replay_gif(
+    kind: str, seed: int, names: Sequence[str], script: Sequence[tuple[int, Move]]
+) -> bytes:
+    """`animation` for a game of `kind`, by name: what a worker process is sent (a plugin
+    object does not travel between processes; its kind does)."""
+    return animation(GAMES.get(kind), seed, names, script)
+
+
 def _gif(frames: Sequence[Image.Image], durations: list[int]) -> bytes:
     # GIF, not WebP: the frames are 256-colour already (the PNGs the phase posts use), so
     # GIF keeps them exactly and encodes a whole game in a fraction of animated WebP's time.
