@@ -2,13 +2,12 @@
 
     python bench/service_bench.py [--games 3] [--players 4] [--dir /dev/shm]
 
-Each game is played twice on the same kind of file (WAL, synchronous=FULL, foreign keys on,
-the bot's PRAGMAs) in a directory on tmpfs, so the disk's fsync does not hide the service's
-own cost:
-- through `GameService.play` (the engine's apply, the words, the posts, the thread hops of
-  aiosqlite), each move timed on its own;
-- bare: the very rows that move wrote (the move, the game's new state and version, its outbox
-  rows, its wait row), written again with Python's `sqlite3` in one BEGIN IMMEDIATE … COMMIT.
+Each game is played through `GameService.play` (the engine's apply, the words, the posts, the
+hops to aiosqlite's thread), each move timed on its own, on a file with the bot's PRAGMAs (WAL,
+synchronous=FULL) in a directory on tmpfs, so the disk's fsync does not hide the service's own
+cost. SQLite's trace records every statement each move ran; "bare" runs those same statements
+(reads, writes, BEGIN IMMEDIATE and COMMIT) again with Python's `sqlite3` on one thread, on a
+copy of the database taken before the first move: what the database itself costs.
 Prints the median and p95 per move of both and their ratio, for all moves and for the moves
 that changed whose turn it is (those write a ping, a digest and a wait). Asserts nothing.
 """
@@ -24,7 +23,6 @@ import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 from bot.service import GameService
 from bot.store import Store
@@ -34,92 +32,50 @@ NAMES = ("Ana", "Ben", "Cleo", "Dev")
 GUILD, CH = 1, 10
 
 
-def _rows(path: Path, table: str, where: str, params: Sequence[Any]) -> list[sqlite3.Row]:
-    with sqlite3.connect(path) as conn:
-        conn.row_factory = sqlite3.Row
-        return list(conn.execute(f"SELECT * FROM {table} WHERE {where}", params))
-
-
 async def service_game(
-    path: Path, players: int, seed: int
-) -> list[tuple[float, bool, dict[str, Any]]]:
-    """Play one random game through the service; per move: seconds, whether the turn changed,
-    and what it wrote (read back after the game, outside the timing)."""
+    path: Path, copy: Path, players: int, seed: int
+) -> list[tuple[float, bool, list[str]]]:
+    """Play one random game through the service; per move: its time, whether it changed whose
+    turn it is, and every SQL statement it ran (SQLite's trace, parameters inlined). `copy`
+    gets the database as it was before the first move."""
     store = await Store.open(path)
     svc = GameService(store)
     await svc.open_lobby(GUILD, CH, 100, NAMES[0], kind="nauticus")
     for i in range(1, players):
         await svc.join(CH, 100 + i, NAMES[i])
-    rec = await svc.start(
-        CH, 100, can_manage=True, seed=seed, order=[100 + i for i in range(players)]
-    )
+    order = [100 + i for i in range(players)]
+    rec = await svc.start(CH, 100, can_manage=True, seed=seed, order=order)
+    with sqlite3.connect(path) as src, sqlite3.connect(copy) as dst:
+        src.backup(dst)
+    trace: list[str] = []
+    # The store's own connection (a private attribute: a bench may look inside).
+    await store._conn.set_trace_callback(trace.append)
     rng = random.Random(seed)
-    timed: list[tuple[float, bool, int, int]] = []
-    outbox_seen = 0
-    async with store.read() as tx:
-        outbox_seen = max((r.id for r in await tx.pending_outbox(10_000)), default=0)
+    out = []
     while rec.current is not None:
         seat = rec.current
         move = rng.choice(legal_moves(rec.state, seat))
+        mark = len(trace)
         t0 = time.perf_counter()
         result = await svc.play(CH, 100 + seat, move, confirm=True)
         dt = time.perf_counter() - t0
-        timed.append((dt, result.record.current != seat, result.n, result.record.version))
+        out.append((dt, result.record.current != seat, trace[mark:]))
         rec = result.record
     await store.close()
-    out = []
-    game_id = rec.id
-    for dt, turned, n, version in timed:
-        wrote = {
-            "move": _rows(path, "moves", "game_id = ? AND n = ?", (game_id, n)),
-            "outbox": [],
-            "version": version,
-        }
-        out.append((dt, turned, wrote))
-    # Outbox rows in the order written, given to the moves that wrote them (a move that
-    # changes the turn writes a ping; every move may edit the last one).
-    rows = _rows(path, "outbox", "game_id = ? AND id > ? ORDER BY id", (game_id, outbox_seen))
-    per_move = max(1, len(rows) // max(1, len(out)))
-    for i, (_, _, wrote) in enumerate(out):
-        wrote["outbox"] = rows[i * per_move : (i + 1) * per_move]
-    state = _rows(path, "games", "id = ?", (game_id,))[0]["state_json"]
-    for _, _, wrote in out:
-        wrote["state"] = state
     return out
 
 
-def bare_game(path: Path, moves: list[tuple[float, bool, dict[str, Any]]]) -> list[float]:
-    """The same rows written again with bare sqlite3, one transaction a move."""
-    conn = sqlite3.connect(path, isolation_level=None)
-    conn.execute("PRAGMA journal_mode = WAL")
-    conn.execute("PRAGMA synchronous = FULL")
-    conn.execute("PRAGMA foreign_keys = ON")
-    conn.execute("PRAGMA busy_timeout = 5000")
-    conn.execute("CREATE TABLE IF NOT EXISTS g (id INTEGER PRIMARY KEY, version INT, state TEXT)")
-    conn.execute(
-        "CREATE TABLE IF NOT EXISTS m (n INT, seat INT, move TEXT, events TEXT, text TEXT)"
-    )
-    conn.execute("CREATE TABLE IF NOT EXISTS o (id INTEGER PRIMARY KEY, kind TEXT, payload TEXT)")
-    conn.execute("CREATE TABLE IF NOT EXISTS w (game INT PRIMARY KEY, seat INT, since TEXT)")
-    conn.execute("INSERT OR REPLACE INTO g VALUES (1, 0, '')")
+def bare_game(copy: Path, moves: list[tuple[float, bool, list[str]]]) -> list[float]:
+    """The very statements of each move (reads, writes, BEGIN and COMMIT) run again with bare
+    sqlite3 on the copy, on one thread, with the bot's PRAGMAs."""
+    conn = sqlite3.connect(copy, isolation_level=None)
+    for pragma in ("journal_mode = WAL", "synchronous = FULL", "foreign_keys = ON"):
+        conn.execute(f"PRAGMA {pragma}")
     times = []
-    for _, _, wrote in moves:
-        mv = wrote["move"][0]
+    for _, _, statements in moves:
         t0 = time.perf_counter()
-        conn.execute("BEGIN IMMEDIATE")
-        conn.execute(
-            "INSERT INTO m VALUES (?, ?, ?, ?, ?)",
-            (mv["n"], mv["seat"], mv["move_json"], mv["events_json"], mv["text"]),
-        )
-        conn.execute(
-            "UPDATE g SET version = version + 1, state = ? WHERE id = 1", (wrote["state"],)
-        )
-        for o in wrote["outbox"]:
-            conn.execute(
-                "INSERT INTO o (kind, payload) VALUES (?, ?)", (o["kind"], o["payload_json"])
-            )
-        conn.execute("INSERT OR REPLACE INTO w VALUES (1, ?, 'now')", (mv["seat"],))
-        conn.execute("COMMIT")
+        for sql in statements:
+            conn.execute(sql).fetchall()
         times.append(time.perf_counter() - t0)
     conn.close()
     return times
@@ -139,8 +95,9 @@ async def main_async(args: argparse.Namespace) -> None:
     bare_turn: list[float] = []
     for g in range(args.games):
         with tempfile.TemporaryDirectory(dir=base) as d:
-            moves = await service_game(Path(d) / "svc.db", args.players, 1000 + g)
-            bare = bare_game(Path(d) / "bare.db", moves)
+            copy = Path(d) / "bare.db"
+            moves = await service_game(Path(d) / "svc.db", copy, args.players, 1000 + g)
+            bare = bare_game(copy, moves)
         for (dt, turned, _), bt in zip(moves, bare, strict=True):
             svc_all.append(dt)
             bare_all.append(bt)
