@@ -65,8 +65,11 @@ OBJECT_INDEX: Final[dict[str, int]] = {
 
 
 # A card is an int 0..95 inside the engine (fast to compare and sort): category * 16 +
-# object * 4 + copy. Outside it is a string id "category:object:copy" ("food:ham:3"), unique per
-# card, so a test can search any JSON for one card's identity.
+# object * 4 + copy. In the saved state, a hand shown to its holder and the holder's private
+# events, it is a string id "category:object:copy" ("food:ham:3"), unique per card. Anything
+# anyone else sees (public views, other seats' views, public events) uses the public id
+# "category:object" ("food:ham"): the copies of one object play alike, and which copy lies where
+# would tell a little about the deal (for instance which copies are still face down).
 def card_category(card: int) -> str:
     return CATEGORIES[card // CARDS_PER_CATEGORY]
 
@@ -79,7 +82,12 @@ def card_id(card: int) -> str:
     return f"{card_category(card)}:{card_object(card)}:{card % COPIES + 1}"
 
 
+def public_id(card: int) -> str:
+    return f"{card_category(card)}:{card_object(card)}"
+
+
 CARD_IDS: Final[tuple[str, ...]] = tuple(card_id(c) for c in range(CARD_COUNT))
+PUBLIC_IDS: Final[tuple[str, ...]] = tuple(public_id(c) for c in range(CARD_COUNT))
 CARD_BY_ID: Final[dict[str, int]] = {cid: c for c, cid in enumerate(CARD_IDS)}
 CARD_CATEGORY_INDEX: Final[tuple[int, ...]] = tuple(
     c // CARDS_PER_CATEGORY for c in range(CARD_COUNT)

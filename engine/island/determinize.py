@@ -5,6 +5,10 @@ and the cards others took from face-up stacks (`Player.known`, public through th
 other card (other hands' unseen cards, face-down stacks, the cards under a face-up top, the box)
 is shuffled and dealt back into the same places in the same numbers. The face-down token reserve
 is shuffled too, and the seed is replaced, since the real one would deal the real secrets again.
+
+Views show which copy of an object lies where only in the seat's own hand (data.public_id), so
+the result must not depend on it either: once dealt, the copies of each object are numbered
+anew in a fixed order of places (`_relabel`), the seat's own hand keeping its own numbers.
 """
 
 from __future__ import annotations
@@ -12,7 +16,8 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from engine.island.state import FACE_UP, State
+from engine.island import data
+from engine.island.state import FACE_UP, State, rename_cards
 
 
 def determinize(state: State, seat: int | None, rng: random.Random) -> State:
@@ -49,7 +54,7 @@ def determinize(state: State, seat: int | None, rng: random.Random) -> State:
     box = tuple(sorted(next(it) for _ in range(len(state.box))))
     reserve = sorted(state.reserve)
     rng.shuffle(reserve)
-    return replace(
+    dealt = replace(
         state,
         seed=rng.getrandbits(62),
         players=tuple(players),
@@ -57,3 +62,37 @@ def determinize(state: State, seat: int | None, rng: random.Random) -> State:
         box=box,
         reserve=tuple(reserve),
     )
+    return _relabel(dealt, seat)
+
+
+def _relabel(state: State, seat: int | None) -> State:
+    """The same deal with the copies of each object numbered in a fixed order of places.
+
+    Copies play alike, so the game is unchanged; but two deals that differ only in copy numbers
+    outside `seat`'s hand (which no view shows) become the same state. The places, in order:
+    each other hand (its known cards first, since `known` marks particular copies), each
+    collection, each stack bottom to top, the box. The seat's own hand keeps its numbers (its
+    view shows them), and the other places share the copies left over, lowest first.
+    """
+    order: list[int] = []
+    for i, p in enumerate(state.players):
+        if i != seat:
+            known = set(p.known)
+            order += p.known
+            order += [c for c in p.hand if c not in known]
+        for col in p.collections:
+            order += col.cards
+    for stack in state.stacks:
+        order += stack
+    order += state.box
+    own = set(state.players[seat].hand) if seat is not None else set()
+    new = list(range(data.CARD_COUNT))  # own cards keep their numbers
+    used = [0] * (data.CARD_COUNT // data.COPIES)  # per object: copies handed out so far
+    for c in order:
+        obj = c // data.COPIES
+        copy = used[obj]
+        while obj * data.COPIES + copy in own:
+            copy += 1
+        new[c] = obj * data.COPIES + copy
+        used[obj] = copy + 1
+    return rename_cards(state, new)

@@ -3,7 +3,8 @@
 Each event says who may read it (`private_to`: None for everyone, or one seat; see
 engine/api.py). A card taken from a face-down stack gives two events: a public `card_taken`
 without the card (what the table saw) and a private `card_drawn` with it, for the taker only.
-Cards are given by their string ids ("food:ham:3").
+Public events give cards by their public ids ("food:ham": which copy is never told, see
+data.public_id); the private `card_drawn` gives the taker the full id ("food:ham:3").
 """
 
 from __future__ import annotations

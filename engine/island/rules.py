@@ -460,14 +460,16 @@ def _h_collect(ctx: _Ctx, move: Move) -> State:
         card = stack[-1]
         stacks[s] = stack[:-1]
         taken.append(card)
-        cid = data.CARD_IDS[card]
         if FACE_UP[n][s]:
             known.append(card)
-            ctx.events.append(ev.CardTaken(ctx.seat, column, s, "up", cid))
+            # Public: the object everyone saw, not which copy of it (data.public_id).
+            ctx.events.append(ev.CardTaken(ctx.seat, column, s, "up", data.PUBLIC_IDS[card]))
         else:
             # I-TURN-5: the table sees that a card was taken, only the taker sees which.
             ctx.events.append(ev.CardTaken(ctx.seat, column, s, "down", None))
-            ctx.events.append(ev.CardDrawn(ctx.seat, column, s, cid, private_to=ctx.seat))
+            ctx.events.append(
+                ev.CardDrawn(ctx.seat, column, s, data.CARD_IDS[card], private_to=ctx.seat)
+            )
     me = ctx.me
     ctx.set_me(
         hand=tuple(sorted((*me.hand, *taken))),
@@ -581,7 +583,7 @@ def _h_store(ctx: _Ctx, move: Move) -> State:
     new_col = Collection(tuple(sorted((*col.cards, *chosen))), col.tokens, col.porthole)
     ctx.events.append(
         ev.CardsStored(
-            ctx.seat, category, tuple(data.CARD_IDS[c] for c in chosen), len(new_col.cards)
+            ctx.seat, category, tuple(data.PUBLIC_IDS[c] for c in chosen), len(new_col.cards)
         )
     )
     # I-TURN-6: camp token first, then the refill check, then the optional closing.

@@ -8,7 +8,8 @@ secret (hands, face-down stacks, the token reserve, the seed); `view` is what a 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.errors import IllegalMove
@@ -116,6 +117,34 @@ STACK_COLUMN: dict[int, tuple[int, ...]] = {
 def column_cards(state: State, column: int) -> int:
     """Cards left in a column, all its stacks together."""
     return sum(len(state.stacks[s]) for s in COLUMN_STACKS[len(state.players)][column])
+
+
+def rename_cards(state: State, new: Sequence[int]) -> State:
+    """The same state with every card `c` replaced by `new[c]` (a one-to-one renaming, such as
+    exchanging copies of one object), sorted places kept sorted and stacks kept in order."""
+
+    def cards(cs: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(sorted([new[c] for c in cs])) if cs else cs
+
+    # Built directly rather than with `replace`: determinize renames on every sample.
+    players = tuple(
+        Player(
+            cards(p.hand),
+            cards(p.known),
+            tuple(
+                Collection(cards(col.cards), col.tokens, col.porthole) if col.cards else col
+                for col in p.collections
+            ),
+            p.pawn,
+        )
+        for p in state.players
+    )
+    return replace(
+        state,
+        players=players,
+        stacks=tuple(tuple([new[c] for c in stack]) for stack in state.stacks),
+        box=cards(state.box),
+    )
 
 
 # --- JSON ----------------------------------------------------------------------------------------

@@ -1,10 +1,12 @@
 """What a seat may see, as plain JSON-able data, for pictures and messages.
 
 Hands are secret (I-TURN-5): a view holds every hand's size, and the cards of the viewer's own
-hand only. A face-down stack shows its count, a face-up stack its count and top card; the token
-reserve shows its count. The seed never appears: it would deal every secret card again. The view
-also spells out what a reader would otherwise compute (each token's VP so far, the next porthole
-of each pile, the column each pawn faced last round), so renderers never re-implement a rule.
+hand only. Only that hand shows copy numbers ("food:ham:3"); every other card has its public id
+("food:ham"), so views of deals that differ only in which copy lies where are equal. A face-down
+stack shows its count, a face-up stack its count and top card; the token reserve its count.
+The seed never appears: it would deal every secret card again. The view also spells out what a
+reader would otherwise compute (each token's VP so far, the next porthole of each pile, the
+column each pawn faced last round), so renderers never re-implement a rule.
 """
 
 from __future__ import annotations
@@ -17,9 +19,11 @@ from engine.island.scoring import final_scores, token_scores
 from engine.island.state import COLUMN_STACKS, ENGINE_VERSION, FACE_UP, Player, State
 
 
-def card_view(card: int) -> dict[str, Any]:
+def card_view(card: int, *, own: bool = False) -> dict[str, Any]:
+    """One card as a reader sees it. Only the holder's own hand (`own`) keeps the copy number:
+    anywhere else the copies of one object must look the same (see data.public_id)."""
     out: dict[str, Any] = {
-        "id": data.CARD_IDS[card],
+        "id": data.CARD_IDS[card] if own else data.PUBLIC_IDS[card],
         "category": data.card_category(card),
         "object": data.CARD_OBJECT[card],
     }
@@ -61,7 +65,7 @@ def _player(state: State, seat: int, p: Player, viewer: int | None) -> dict[str,
     return {
         "seat": seat,
         "hand_size": len(p.hand),
-        "hand": [card_view(c) for c in p.hand] if own else None,
+        "hand": [card_view(c, own=True) for c in p.hand] if own else None,
         "treasure_vp": sum(data.card_vp(c) for c in p.hand) if own else None,
         "pawn": _pawn(state, seat, p),
         "collections": collections,

@@ -11,7 +11,8 @@ from engine import island
 from engine.island import data
 from engine.island.state import FACE_UP, State
 
-# Any card id in a JSON text: "category:object:copy" between quotes.
+# Any full card id in a JSON text: "category:object:copy" between quotes. Views show them in the
+# viewer's own hand only; every other card has its public id "category:object".
 CARD_ID = re.compile(r'"([a-z]+:[a-z]+:[1-4])"')
 
 
@@ -59,29 +60,52 @@ def _column(state: State, column: int) -> tuple[int, ...]:
     return COLUMN_STACKS[len(state.players)][column]
 
 
-def hidden_from(state: State, seat: int | None) -> set[str]:
-    """Ids of the cards `seat` must not find in its view: every card not public nor its own."""
+def hidden_from(state: State, seat: int | None) -> Counter[str]:
+    """Public ids of the cards `seat` has not seen (every card not public nor its own), counted:
+    copies look alike, so what a view may not show is how many of an object lie hidden."""
     n = len(state.players)
-    out: set[int] = set(state.box)
+    out: list[int] = list(state.box)
     for s, stack in enumerate(state.stacks):
-        out.update(stack[:-1] if FACE_UP[n][s] else stack)
+        out += stack[:-1] if FACE_UP[n][s] else stack
     for i, p in enumerate(state.players):
         if i != seat:
-            out.update(p.hand)
-    return {data.CARD_IDS[c] for c in out}
+            out += p.hand
+    return Counter(data.PUBLIC_IDS[c] for c in out)
+
+
+def _shown(v: dict[str, Any]) -> Counter[str]:
+    """The ids of the public cards in a view: face-up tops and collections."""
+    out: Counter[str] = Counter()
+    for col in v["columns"]:
+        out.update(st["top"]["id"] for st in col["stacks"] if st["top"] is not None)
+    for p in v["players"]:
+        for c in p["collections"]:
+            out.update(card["id"] for card in c["cards"])
+    return out
+
+
+def _public(state: State) -> Counter[str]:
+    """What everyone sees, card by card: face-up tops and collections."""
+    n = len(state.players)
+    cards = [s[-1] for i, s in enumerate(state.stacks) if FACE_UP[n][i] and s]
+    cards += [c for p in state.players for col in p.collections for c in col.cards]
+    return Counter(data.PUBLIC_IDS[c] for c in cards)
 
 
 def check_views(state: State) -> None:
-    """Every seat's view (and the public one) is JSON and holds no card hidden from it."""
+    """Every seat's view (and the public one) is JSON, shows exactly the public cards by their
+    public ids, and names full card ids in the viewer's own hand only."""
     public = island.view(state, None)
+    assert _shown(public) == _public(state)
     for seat in (None, *range(len(state.players))):
         v = island.view(state, seat)
         text = json.dumps(v)
         assert json.loads(text) == v
-        shown = set(CARD_ID.findall(text))
-        assert shown, "every view shows some card (collections, face-up tops or a hand)"
-        leaked = shown & hidden_from(state, seat)
-        assert not leaked, (seat, leaked)
+        own = list(state.players[seat].hand) if seat is not None else []
+        # The full ids found are exactly the viewer's own hand: nothing else says which copy.
+        assert sorted(CARD_ID.findall(text)) == sorted(data.CARD_IDS[c] for c in own)
+        if seat is not None:
+            assert [c["id"] for c in v["players"][seat]["hand"]] == [data.CARD_IDS[c] for c in own]
         assert "seed" not in v and "reserve_order" not in text
         for i, p in enumerate(v["players"]):
             assert p["hand_size"] == len(state.players[i].hand)
@@ -100,15 +124,23 @@ def check_views(state: State) -> None:
 
 
 def check_events(before: State, seat: int, events: list[Any]) -> None:
+    """Public events name cards by public id; only the taker's `card_drawn` says which copy."""
     for e in events:
         d = e.to_dict()
-        assert json.loads(json.dumps(d)) is not None
+        text = json.dumps(d)
+        assert json.loads(text) is not None
         if e.private_to is not None:
             assert e.private_to == seat and d["kind"] == "card_drawn"
-        elif d["kind"] == "card_taken" and d["face"] == "down":
+            assert d["card"] == data.CARD_IDS[before.stacks[d["stack"]][-1]]
+            continue
+        assert not CARD_ID.findall(text), d
+        if d["kind"] == "card_taken" and d["face"] == "down":
             assert d["card"] is None
         elif d["kind"] == "card_taken":
-            assert d["card"] is not None
+            assert d["card"] == data.PUBLIC_IDS[before.stacks[d["stack"]][-1]]
+        elif d["kind"] == "cards_stored":
+            held = Counter(data.PUBLIC_IDS[c] for c in before.players[seat].hand)
+            assert Counter(d["cards"]) <= held and len(d["cards"]) >= 1
 
 
 def check_all(before: State, seat: int, events: list[Any], after: State) -> None:

@@ -22,15 +22,22 @@ def _states() -> list[State]:
     return out
 
 
+def _pub(cards: tuple[int, ...]) -> list[str]:
+    return [data.PUBLIC_IDS[c] for c in cards]
+
+
 def _fixed(state: State, seat: int) -> dict[str, object]:
-    """Everything `seat` knows for sure, card by card."""
+    """Everything `seat` knows for sure, card by card: its own hand with copy numbers, the
+    public cards by object (which copy they are, no view shows)."""
     n = len(state.players)
-    tops = [s[-1] if FACE_UP[n][i] and s else None for i, s in enumerate(state.stacks)]
+    tops = [_pub(s[-1:]) if FACE_UP[n][i] and s else None for i, s in enumerate(state.stacks)]
     return {
         "own": state.players[seat].hand,
-        "known": [p.known for p in state.players],
+        "known": [_pub(p.known) for p in state.players],
         "sizes": [len(p.hand) for p in state.players],
-        "collections": [p.collections for p in state.players],
+        "collections": [
+            [(_pub(c.cards), c.tokens, c.porthole) for c in p.collections] for p in state.players
+        ],
         "tops": tops,
         "stack_sizes": [len(s) for s in state.stacks],
         "box": len(state.box),
@@ -72,8 +79,8 @@ def test_the_unseen_cards_are_dealt_at_random_and_play_goes_on() -> None:
     # Seat `seat` took 1 face-up + 2 face-down cards: others see the face-up one only.
     hands = {d.players[seat].hand for d in deals}
     assert len(hands) > 10
-    up = state.players[seat].known
-    assert len(up) == 1 and all(set(up) <= set(h) for h in hands)
+    up = _pub(state.players[seat].known)
+    assert len(up) == 1 and all(set(up) <= set(_pub(h)) for h in hands)
     # The seed is replaced: the real one would deal the real secrets again.
     assert all(d.seed != state.seed for d in deals)
     for d in deals:
@@ -89,10 +96,11 @@ def test_what_the_seat_saw_stays_and_only_unseen_cards_move() -> None:
     state = set_stack(state, 8, "repair:saw:1", "repair:saw:2")  # face up: top saw:2 is seen
     d = island.determinize(state, 0, random.Random(3))
     assert names(d.players[0].hand) == ["food:ham:1", "treasure:crown:1"]
-    assert names(d.stacks[8])[-1] == "repair:saw:2"
+    # The saw on top stays a saw; which copy it is, no view shows, so it is numbered anew.
+    assert data.PUBLIC_IDS[d.stacks[8][-1]] == "repair:saw"
     # Seat 1 does not see seat 0's hand: it is re-dealt from the cards seat 1 has not seen.
-    pool = set(inv.hidden_from(state, 1))
+    pool = inv.hidden_from(state, 1)
     for k in range(10):
         d = island.determinize(state, 1, random.Random(k))
         assert len(d.players[0].hand) == 2
-        assert {data.CARD_IDS[c] for c in d.players[0].hand} <= pool
+        assert Counter(data.PUBLIC_IDS[c] for c in d.players[0].hand) <= pool

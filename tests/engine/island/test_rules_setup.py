@@ -73,7 +73,9 @@ def test_i_setup_2_first_stack_of_each_column_face_up_the_others_face_down() -> 
         for s in c["stacks"]:
             top = state.stacks[s["index"]][-1]
             if s["face"] == "up":
-                assert s["top"]["id"] == data.CARD_IDS[top] and s["count"] == 8
+                # The public id: the object on top, not which of its four copies.
+                assert s["top"]["id"] == data.PUBLIC_IDS[top] and s["count"] == 8
+                assert s["top"]["object"] == data.CARD_OBJECT[top]
             else:
                 assert s["top"] is None and s["count"] == 8
     # Stacks are numbered bow to stern, column by column.

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import replace
 from typing import Any
 
@@ -203,7 +204,8 @@ def test_i_turn_4_store_one_to_n_cards_of_one_category_n_the_stacks_of_the_colum
     state, events = island.apply(state, 0, store("food", bread=1, ham=1))
     assert names(state.players[0].hand) == ["clothing:hat:1", "food:ham:2", "food:ham:3"]
     assert names(state.players[0].collections[4].cards) == ["food:bread:4", "food:ham:1"]
-    assert events[0].to_dict()["cards"] == ("food:bread:4", "food:ham:1")
+    # The public event names the objects stored, not which copies (the state keeps those).
+    assert events[0].to_dict()["cards"] == ("food:bread", "food:ham")
     # Column 4 has 3 stacks: three cards at once.
     state = acting(3, 0, 4, hand=hand)
     assert store("food", ham=3) in island.legal_moves(state, 0)
@@ -348,7 +350,7 @@ def test_i_turn_5_face_down_cards_only_to_the_taker_face_up_ones_to_all() -> Non
             "column": 4,
             "stack": 8,
             "face": "up",
-            "card": "repair:saw:2",
+            "card": "repair:saw",  # everyone saw a saw; which copy, nobody is told
             "private_to": None,
         },
         {
@@ -397,12 +399,15 @@ def test_i_turn_5_face_down_cards_only_to_the_taker_face_up_ones_to_all() -> Non
         text = json.dumps(v)
         for cid in ("fishing:net:1", "treasure:coin:3", "repair:saw:2"):
             assert f'"{cid}"' not in text
+        # No copy number at all outside the holder's own hand.
+        assert not re.search(r'"[a-z]+:[a-z]+:[1-4]"', text)
     own = island.view(state, 1)["players"][1]
     assert [c["id"] for c in own["hand"]] == ["repair:saw:2", "fishing:net:1", "treasure:coin:3"]
     assert own["treasure_vp"] == 2
     # Collections are public.
     state2 = set_collection(state, 1, "food", "food:bread:1")
-    assert '"food:bread:1"' in json.dumps(island.view(state2, 0))
+    cards = island.view(state2, 0)["players"][1]["collections"][4]["cards"]
+    assert cards == [{"id": "food:bread", "category": "food", "object": "bread"}]
 
 
 # --- I-TURN-6 ------------------------------------------------------------------------------------
