@@ -316,13 +316,13 @@ class NauticusPlugin:
         drawn: list[Any] = []
         for kind in pictures:
             if kind == "board":
-                drawn.append(pics.board(seen.view))
+                drawn.append(pics.board(seen.view, names=seen.names))
             elif kind == "shipyards":
-                drawn.extend(pics.shipyards(seen.view))
+                drawn.extend(pics.shipyards(seen.view, names=seen.names))
             elif kind == "score_sheet":
-                drawn.append(pics.score_sheet(seen.view))
+                drawn.append(pics.score_sheet(seen.view, names=seen.names))
             elif kind == "my_shipyard" and seen.audience is not None:
-                drawn.append(pics.shipyard(seen.view, seen.audience))
+                drawn.append(pics.shipyard(seen.view, seen.audience, names=seen.names))
             else:
                 raise ValueError(f"unknown picture {kind!r}")
         return [Picture(p.filename, p.data, p.alt_text) for p in drawn]
