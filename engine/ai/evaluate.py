@@ -61,6 +61,59 @@ def _nauticus_rollout(state: Any, seat: int, moves: list[Move], rng: random.Rand
 # --- Nautilus Island ---------------------------------------------------------------------------
 
 
+def _island_prune(state: Any, seat: int, moves: list[Move]) -> list[Move]:
+    """One store move per (category, card count), and no lone card stored for nothing.
+
+    Stores of the same number of cards of one category differ only in which objects go: one
+    representative (the most disjoint pairs in the collection, for a pair token; then the first
+    listed) stands for them, so the search spends its budget on what to do, not on which ham.
+    A single card stored where the camp has no token and the collection reaches no size worth
+    closing (5+, or 3+ once the end is near) is dropped while collecting is possible: it spends
+    the turn for one card a later batch would store as well.
+    """
+    if state.step != "act" or len(moves) <= 1:
+        return moves
+    from engine.island import data
+    from engine.island.rules import porthole_next
+
+    player = state.players[seat]
+    late = state.last_round or state.end_triggered
+    can_collect = any(m["type"] == "collect" for m in moves)
+    best: dict[tuple[str, int], tuple[int, int]] = {}  # (category, n) -> (pairs, index)
+    keep: list[bool] = []
+    for i, m in enumerate(moves):
+        if m["type"] != "store":
+            keep.append(True)
+            continue
+        keep.append(False)
+        cat = m["category"]
+        k = data.STORABLE.index(cat)
+        objects: dict[str, int] = m["objects"]
+        n = sum(objects.values())
+        col = player.collections[k]
+        size = len(col.cards) + n
+        if (
+            n == 1
+            and can_collect
+            and state.camp[k] is None
+            and not (late and size >= 3)
+            and not (size >= 5 and porthole_next(state, size) is not None)
+        ):
+            continue
+        counts: dict[str, int] = dict(objects)
+        for c in col.cards:
+            o = data.CARD_OBJECT[c]
+            counts[o] = counts.get(o, 0) + 1
+        pairs = sum(v // 2 for v in counts.values())
+        key = (cat, n)
+        if key not in best or pairs > best[key][0]:
+            best[key] = (pairs, i)
+    for _, i in best.values():
+        keep[i] = True
+    out = [m for m, k in zip(moves, keep, strict=True) if k]
+    return out or moves
+
+
 def _island_rollout(state: Any, seat: int, moves: list[Move], rng: random.Random) -> Move:
     """A collector's rule of thumb for 70 % of the moves: store batches that take a camp token
     or reach a closing size, close at 5+ cards (3+ in the last round), face the fullest column."""
@@ -113,7 +166,7 @@ def _island_estimate(state: Any) -> list[float]:
     scores = final_scores(state)
     if state.step == "over":
         return [float(s.vp) for s in scores]
-    step_chance = 0.15 if state.last_round else 0.45 if state.end_triggered else 0.75
+    step_chance = 0.15 if state.last_round else 0.5 if state.end_triggered else 0.85
     avail = {t: porthole_next(state, t) or 0 for t in data.PORTHOLE_SIZES}
     out: list[float] = []
     for seat, p in enumerate(state.players):
@@ -141,25 +194,130 @@ def _island_estimate(state: Any) -> list[float]:
 # --- Nautilus duel -----------------------------------------------------------------------------
 
 
+def _duel_expected(state: Any) -> list[list[float]]:
+    """Each seat's domain totals, counting this round's board: a slot with both divers goes to
+    the higher one (the crab beating the 14), a slot with one diver to it with the share of the
+    other values it beats, an empty slot half to each."""
+    from engine.duel import data
+
+    totals = [[0.0] * len(data.DOMAINS) for _ in (0, 1)]
+    for seat in (0, 1):
+        for card in state.won[seat]:
+            totals[seat][card // data.CARDS_PER_DOMAIN] += data.points_of(card)
+    if state.step == "over":
+        return totals
+    for slot, card in enumerate(state.slots):
+        d = card // data.CARDS_PER_DOMAIN
+        pts = data.points_of(card)
+        a, b = state.board[0][slot], state.board[1][slot]
+        if a is not None and b is not None:
+            p0 = 1.0 if data.beats(a, b) else 0.0
+        elif a is not None:
+            p0 = _beat_share(a)
+        elif b is not None:
+            p0 = 1.0 - _beat_share(b)
+        else:
+            p0 = 0.5
+        totals[0][d] += p0 * pts
+        totals[1][d] += (1.0 - p0) * pts
+    return totals
+
+
+def _beat_share(value: int) -> float:
+    """The share of the 15 other diver values (0 the fishbone .. 15 the kraken) that `value`
+    beats (the crab, 1, beats the 14 and the 0)."""
+    if not _BEAT_SHARE:
+        from engine.duel import data
+
+        _BEAT_SHARE.extend(
+            sum(1 for u in range(16) if u != v and data.beats(v, u)) / 15 for v in range(16)
+        )
+    return _BEAT_SHARE[value]
+
+
+_BEAT_SHARE: list[float] = []
+
+
 def _duel_estimate(state: Any) -> list[float]:
+    """Domains won so far (with this round's board counted, `_duel_expected`), plus a lean per
+    domain, tanh(lead / 2), largest where a domain is close: a diver that turns a contested
+    domain is worth more than one that widens a safe lead or chases a lost one."""
     from engine.duel.scoring import final_scores
 
     scores = final_scores(state)
     if state.step == "over":
         return [float(s.vp) for s in scores]
+    totals = _duel_expected(state)
     out: list[float] = []
-    for s in scores:
-        lean = sum(
-            math.tanh((a - b) / 2.0) for a, b in zip(s.totals, s.opponent_totals, strict=True)
-        )
-        out.append(float(s.vp) + 0.3 * lean + 0.02 * sum(s.totals))
+    for seat in (0, 1):
+        mine, theirs = totals[seat], totals[1 - seat]
+        won = sum(1.0 for a, b in zip(mine, theirs, strict=True) if a > b)
+        lean = sum(math.tanh((a - b) / 2.0) for a, b in zip(mine, theirs, strict=True))
+        out.append(won + 0.4 * lean + 0.02 * sum(mine))
     return out
+
+
+def _duel_prune(state: Any, seat: int, moves: list[Move]) -> list[Move]:
+    """No high diver (13 or more, the kraken included) handed to the opponent: placed on the
+    opponent's side of a slot whose domain card scores (not an ink blot) where the seat's own
+    side does not already beat it, it wins that domain card for the opponent."""
+    if state.step != "place" or len(moves) <= 1:
+        return moves
+    from engine.duel import data
+
+    out = []
+    for m in moves:
+        card, side, slot = m["card"], m["side"], m["slot"]
+        if card >= 13 and side != seat and data.points_of(state.slots[slot]) > 0:
+            mine = state.board[seat][slot]
+            if mine is None or not data.beats(mine, card):
+                continue
+        out.append(m)
+    return out or moves
+
+
+def _duel_rollout(state: Any, seat: int, moves: list[Move], rng: random.Random) -> Move:
+    """For 75 % of placements, the one that best raises the seat's expected domain lean
+    (`_duel_estimate` after the move, read on the board alone), a high diver's use costing a
+    little; other moves and the rest at random."""
+    moves = _duel_prune(state, seat, moves)
+    if len(moves) == 1 or moves[0]["type"] != "place" or rng.random() >= SCRIPTED_SHARE:
+        return moves[rng.randrange(len(moves))]
+    from engine.duel import data
+
+    totals = _duel_expected(state)
+    base_mine, base_theirs = totals[seat], totals[1 - seat]
+    best, best_v = moves[0], -math.inf
+    for m in moves:
+        slot, side, card = m["slot"], m["side"], m["card"]
+        if state.board[side][slot] is not None:
+            continue
+        dom = state.slots[slot]
+        d = dom // data.CARDS_PER_DOMAIN
+        pts = data.points_of(dom)
+        other = state.board[1 - side][slot]
+        if other is not None:
+            p_side = 1.0 if data.beats(card, other) else 0.0
+            before = 1.0 - _beat_share(other)  # the side's chance with its place still empty
+        else:
+            p_side = _beat_share(card)
+            before = 0.5
+        p_me = p_side if side == seat else 1.0 - p_side
+        before_me = before if side == seat else 1.0 - before
+        delta = (p_me - before_me) * pts
+        a = base_mine[d] - base_theirs[d]
+        v = math.tanh((a + 2 * delta) / 2.0) - math.tanh(a / 2.0)
+        v -= 0.01 * card if side == seat else 0.0  # keep high divers for later slots
+        v += 0.001 * rng.random()
+        if v > best_v:
+            best, best_v = m, v
+    return best
 
 
 KNOWLEDGE: dict[str, Knowledge] = {
     "nauticus": Knowledge(nauticus_play.prune, _nauticus_rollout, nauticus_play.estimate),
-    "island": Knowledge(_no_prune, _island_rollout, _island_estimate),
-    "duel": Knowledge(_no_prune, _uniform, _duel_estimate),
+    "island": Knowledge(_island_prune, _island_rollout, _island_estimate),
+    "duel": Knowledge(_duel_prune, _duel_rollout, _duel_estimate),
 }
 
 

@@ -5,7 +5,8 @@ state is exactly what every seat sees. Pure: no I/O.
 
 - `prune(state, seat, moves)`: drops moves a sensible player never makes (Crowns for 0 VP or
   with more workers than the cap needs, the once-per-game extra action before the last round
-  unless it scores crowns or delivers, Money with own workers when rich). Never empty.
+  unless it scores crowns or delivers, Money with own workers when rich, passing or ending the
+  turn when a loaded ship can deliver). Never empty.
 - `scripted(state, seat, moves, style, rng)`: the move a scripted player makes (`crowner`,
   `builder`, `mix`); the bench's strategy opponents and the search's rollouts use it.
 - `estimate(state)`: each seat's expected final VP (final scores, the pass tiles still to pay
@@ -89,8 +90,13 @@ def prune(state: State, seat: int, moves: list[Move]) -> list[Move]:
     last_round = state.round >= state.rounds
     out: list[Move] = []
     best_crowns = 0
+    # a ship ready to deliver and the workers to do it: deliver (goods score at least 2 VP
+    # each, against a worker's third of a VP), never pass or end the turn instead
+    can_deliver = any(m["type"] == "deliver" for m in moves)
     for m in moves:
         t = m["type"]
+        if can_deliver and t in ("pass", "end_turn", "end_extra"):
+            continue
         if t == "crowns":
             k = m["workers"]
             vp = crown_vp(state, seat, k)
@@ -322,34 +328,145 @@ def scripted(state: State, seat: int, moves: list[Move], style: str, rng: random
 # --- evaluation --------------------------------------------------------------------------------
 
 
-def _ship_potential(ship: Ship, left: int) -> float:
-    """Expected VP still to come from an unfinished ship (its size if closed, else planned)."""
+# Parts one performance of Hulls, Masts or Sails adds to a ship, about (a first copy at the
+# printed price, a repeat at 4 taler, the blue workers of the space): what a builder manages.
+PARTS_PER_PERFORMANCE = 2.0
+GOODS_PER_PERFORMANCE = 2.5
+REWARD_VALUE = 3.0  # one ship reward: 3 VP, 7 taler, 3 workers or a crown tile, about alike
+PART_COST = 1.0  # VP a missing part still costs: about 2 taler and a worker
+GOOD_VP = 3.0  # a delivered good of a kind already started, a little more than the first one
+
+
+def action_ops(state: State, seat: int) -> dict[str, float]:
+    """Expected performances of each action still open to `seat`, the current one included.
+
+    A later round offers each action with chance 7/8 (7 of the 8 tiles are played); this
+    round, each tile not yet chosen is played with chance (phases still to choose / tiles
+    left); the phase in progress counts once if the seat's turn in it has not ended.
+    """
+    later = (state.rounds - state.round) * TOTAL_PHASES / data.SPACES
+    ops = dict.fromkeys(data.ACTIONS, later)
+    chosen = state.chosen
+    free = [state.tiles[s] for s in range(data.SPACES) if s not in chosen]
+    to_choose = TOTAL_PHASES - state.phase + (1 if state.step == "choose" else 0)
+    if free and to_choose > 0:
+        p = min(1.0, to_choose / len(free))
+        for a in free:
+            ops[a] += p
+    action = state.action
+    if action is not None:
+        turn = state.turn
+        if state.step == "bonus" or turn is None:
+            ops[action] += 1.0
+        elif turn.seat == seat:
+            if not (turn.passed or turn.closed):
+                ops[action] += 1.0
+        elif _turns_left_in_round(state, seat) > TOTAL_PHASES - state.phase:
+            ops[action] += 1.0  # the seat acts later in this phase
+    return ops
+
+
+def _fits(ship: Ship, item: str) -> bool:
+    crest = ship.crest
+    if item.startswith("mast_") or item.startswith("sail_"):
+        c = item[5:]
+        return c == data.CROWN or crest is None or c == crest
+    return False
+
+
+def _ship_plan(
+    ship: Ship, player: Player, ops: dict[str, float], extra: float, left_rounds: float
+) -> tuple[float, float, dict[str, int]]:
+    """(expected VP, finishing chance, parts missing by action) of an unfinished ship at its
+    best size (0 VP and no parts when no size is worth building).
+
+    For each size it can still reach: the chance that the Hulls, Masts and Sails still to come
+    (and the extra action, and Transport for what lies in storage) supply the missing parts,
+    sails needing their masts first, times the ship's score and rewards, less what the
+    missing parts still cost and the leftover taler its parts stop counting once finished.
+    """
+    size = ship.size
     opens = int(ship.front_open) + int(ship.back_open)
-    size = min(ship.size + opens, 4)
-    need = 3 * size
-    have = (
-        ship.size + sum(m is not None for m in ship.masts) + sum(s is not None for s in ship.sails)
-    )
-    missing = need - have
-    # about 1.5 parts per phase at best; fewer phases left, lower the chance to finish
-    chance = max(0.0, min(1.0, (1.6 * left - missing) / (1.6 * left + 1e-9)))
-    value = data.SHIP_SCORE[size] + data.REWARD_VP * size
-    return float(chance * value * (have / need) ** 1.3)
+    masts = sum(m is not None for m in ship.masts)
+    sails = sum(s is not None for s in ship.sails)
+    if opens:
+        lo = size + opens
+        hi = min(4, size + opens + data.MAX_MIDDLES - ship.middles)
+    else:
+        lo = hi = size
+    stored_m = sum(1 for i in player.storage if i.startswith("mast_") and _fits(ship, i))
+    stored_s = sum(1 for i in player.storage if i.startswith("sail_") and _fits(ship, i))
+    stored_h = sum(1 for i in player.storage if i in ("bow", "stern", "middle"))
+    carry = PARTS_PER_PERFORMANCE * ops["transport"]
+    parts_now = size + masts + sails
+    best: tuple[float, float, dict[str, int]] = (0.0, 0.0, {})
+    for t in range(max(lo, 1), hi + 1):
+        need = {"hulls": t - size, "masts": t - masts, "sails": t - sails}
+        stored = {"hulls": stored_h, "masts": stored_m, "sails": stored_s}
+        chance = 1.0
+        room = carry
+        for kind in ("hulls", "masts", "sails"):
+            n = float(need[kind])
+            if n <= 0:
+                continue
+            moved = min(stored[kind], n, room)
+            room -= moved
+            n -= moved
+            if n <= 0:
+                continue
+            o = ops[kind] + extra
+            if kind == "sails" and need["masts"] > 0:
+                o = max(0.0, o - 0.5)  # a sail needs its mast: a Masts phase must come first
+            chance *= min(1.0, PARTS_PER_PERFORMANCE * o / n)
+        missing = sum(max(0, n) for n in need.values())
+        chance *= min(1.0, (player.taler + 4.0 * left_rounds + 4.0) / (2.0 * missing + 1e-9))
+        # a finished ship also carries goods to deliver in the rounds after it
+        value = data.SHIP_SCORE[t] + REWARD_VALUE * t + 1.5 * t * min(1.0, left_rounds / 2)
+        ev = chance * (value - parts_now / data.LEFTOVER_DIVISOR) - missing * PART_COST * (
+            0.5 + 0.5 * chance
+        )
+        if ev > best[0]:
+            best = (ev, chance, need)
+    return best
+
+
+def _goods_plan(
+    ship: Ship, player: Player, delivered: list[int], ops: dict[str, float], stored: int
+) -> float:
+    """Expected VP from delivering goods with a finished ship: what it carries now and the
+    loads the Goods (or Transport from storage) and Deliver phases still to come allow."""
+    n = ship.size
+    loaded = [g for g in ship.goods if g is not None]
+    deliveries = min(ops["deliver"], 2.0)
+    if deliveries <= 0:
+        return 0.0
+    supply = len(loaded) + stored + GOODS_PER_PERFORMANCE * ops["goods"]
+    carried = min(deliveries * n, supply)
+    first = min(1.0, supply / n) * min(1.0, deliveries)
+    gain = 0.0
+    for g in loaded:
+        k = data.GOODS.index(g)
+        gain += data.goods_score(delivered[k] + 1) - data.goods_score(delivered[k])
+        delivered[k] += 1
+    bought = max(0.0, carried - len(loaded) - stored)
+    return first * gain + max(0.0, carried - len(loaded)) * GOOD_VP * 0.7 - bought * 0.8
 
 
 def estimate(state: State) -> list[float]:
     """Each seat's expected final VP, from the final scores of the position plus what is under way.
 
     Added to `final_scores(state)[seat].vp`: the face-up pass tiles this round it cannot flip any
-    more (or half of the others, which cost a turn to flip), the ships under construction (their
-    finished value and rewards times the share built times the chance to finish in the phases
-    left), the goods loaded on finished ships (their delivery value), and a small value for
-    crowns while a Crowns action may still come.
+    more (and 35 % of the others, which cost a turn to flip); each unfinished ship's expected
+    value at its best size (`_ship_plan`: score and rewards times the chance the actions still to
+    come supply its parts, less their cost); each finished ship's deliveries (`_goods_plan`: the
+    goods on board and the Goods and Deliver phases to come); and crowns while a Crowns action
+    may still come.
     """
     scores = final_scores(state)
     if state.step == "over":
         return [float(s.vp) for s in scores]
     left = phases_left(state)
+    left_rounds = float(state.rounds - state.round)
     out: list[float] = []
     for seat, p in enumerate(state.players):
         v = float(scores[seat].vp)
@@ -358,23 +475,22 @@ def estimate(state: State) -> list[float]:
         turns = _turns_left_in_round(state, seat)
         can_flip = min(len(face_up), turns)
         v -= sum(face_up[can_flip:]) + 0.35 * sum(face_up[:can_flip])
-        # ships
+        ops = action_ops(state, seat)
+        extra = 0.6 if p.extra else 0.0
+        stored_goods = sum(1 for i in p.storage if i in data.GOODS)
+        delivered = list(p.delivered)
+        # ships: the most advanced unfinished one first; later ones get the performances
+        # it leaves, so two ships started at once are not both counted as sure
+        unfinished = sorted((s for s in p.ships if not s.finished), key=lambda s: -s.parts())
         for ship in p.ships:
             if ship.finished:
-                if ship.goods_count():
-                    kinds = [g for g in ship.goods if g is not None]
-                    gain = 0.0
-                    delivered = list(p.delivered)
-                    for g in kinds:
-                        k = data.GOODS.index(g)
-                        gain += data.goods_score(delivered[k] + 1) - data.goods_score(delivered[k])
-                        delivered[k] += 1
-                    share = ship.goods_count() / ship.size
-                    v += gain * share * (0.85 if left > 2 else 0.4)
-                continue
-            v += _ship_potential(ship, left)
-        # storage parts help the next ship a little
-        v += 0.25 * sum(1 for i in p.storage if i not in data.GOODS) * (1 if left > 6 else 0)
+                v += _goods_plan(ship, p, delivered, ops, stored_goods)
+                stored_goods = 0
+        for ship in unfinished:
+            ev, chance, need = _ship_plan(ship, p, ops, extra, left_rounds)
+            v += ev
+            for kind, n in need.items():
+                ops[kind] = max(0.0, ops[kind] - chance * n / PARTS_PER_PERFORMANCE)
         # crowns keep their value while there are Crowns actions to come
         if left > 1:
             v += 0.6 * min(p.crowns - p.passes, 5) * min(1.0, left / 7)

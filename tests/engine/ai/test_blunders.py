@@ -1,0 +1,178 @@
+"""No blunders a person would point at, in every game (issue 24), checked on sampled positions.
+
+Each test first checks that the blunder is really on offer in the positions it samples (so a
+player that makes it would fail), then that the search (`easy`: the same pruning, rollouts and
+estimate as every level, on a smaller budget) never makes it.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from engine import duel, island, nauticus
+from engine.ai import choose, evaluate
+from engine.ai.nauticus_play import scripted
+from engine.api import Move
+from engine.duel import data as duel_data
+from engine.island import data as island_data
+from engine.island.rules import porthole_next
+
+# --- Nauticus: a loaded ship delivers --------------------------------------------------------
+
+
+def _nauticus_deliver_positions(count: int) -> list[tuple[Any, int]]:
+    """Positions of builder games where a finished, loaded ship may deliver, among other moves."""
+    rules = nauticus.RULES
+    rng = random.Random("blunders/deliver")
+    out: list[tuple[Any, int]] = []
+    game = 0
+    while len(out) < count:
+        state = rules.new_game(2, 700 + game)
+        game += 1
+        while not rules.is_over(state) and len(out) < count:
+            seat = rules.current(state)
+            assert seat is not None
+            moves = rules.legal_moves(state, seat)
+            if len(moves) > 1 and any(m["type"] == "deliver" for m in moves):
+                out.append((state, seat))
+            state, _ = rules.apply(state, seat, scripted(state, seat, moves, "builder", rng))
+    return out
+
+
+def test_the_search_delivers_a_loaded_ship_instead_of_passing() -> None:
+    rules = nauticus.RULES
+    sample = _nauticus_deliver_positions(8)
+    for i, (state, seat) in enumerate(sample):
+        moves = rules.legal_moves(state, seat)
+        # the blunder is on offer: passing or ending the turn instead
+        assert any(m["type"] in ("pass", "end_turn", "end_extra") for m in moves)
+        move = choose(rules, state, seat, level="easy", seed=i)
+        assert move["type"] == "deliver", move
+
+
+# --- Nautilus Island: stores worth a turn, one search branch per batch ------------------------
+
+
+def _lone_for_nothing(state: Any, seat: int, m: Move) -> bool:
+    """A single card stored with no camp token to take and no closing size reached, before
+    the end is near: the turn spent for one card."""
+    if m["type"] != "store" or sum(m["objects"].values()) != 1:
+        return False
+    k = island_data.STORABLE.index(m["category"])
+    size = len(state.players[seat].collections[k].cards) + 1
+    late = state.last_round or state.end_triggered
+    return (
+        state.camp[k] is None
+        and not (late and size >= 3)
+        and not (size >= 5 and porthole_next(state, size) is not None)
+    )
+
+
+def _island_act_positions(count: int) -> list[tuple[Any, int, list[Move]]]:
+    """Act positions of collector-style games where collecting and a lone store for nothing
+    are both legal."""
+    rules = island.RULES
+    know = evaluate.knowledge(rules)
+    rng = random.Random("blunders/island")
+    out: list[tuple[Any, int, list[Move]]] = []
+    game = 0
+    while len(out) < count:
+        state = rules.new_game(2, 40 + game)
+        game += 1
+        while not rules.is_over(state) and len(out) < count:
+            seat = rules.current(state)
+            assert seat is not None
+            moves = rules.legal_moves(state, seat)
+            if (
+                state.step == "act"
+                and any(m["type"] == "collect" for m in moves)
+                and any(_lone_for_nothing(state, seat, m) for m in moves)
+            ):
+                out.append((state, seat, moves))
+            state, _ = rules.apply(state, seat, know.rollout(state, seat, moves, rng))
+    return out
+
+
+def _pairs(state: Any, seat: int, m: Move) -> int:
+    k = island_data.STORABLE.index(m["category"])
+    counts: dict[str, int] = dict(m["objects"])
+    for c in state.players[seat].collections[k].cards:
+        o = island_data.CARD_OBJECT[c]
+        counts[o] = counts.get(o, 0) + 1
+    return sum(v // 2 for v in counts.values())
+
+
+def test_island_pruning_keeps_one_store_per_batch_and_no_lone_store_for_nothing() -> None:
+    know = evaluate.knowledge(island.RULES)
+    grouped = 0
+    for state, seat, moves in _island_act_positions(30):
+        kept = know.prune(state, seat, moves)
+        assert [m for m in moves if m["type"] != "store"] == [
+            m for m in kept if m["type"] != "store"
+        ]
+        stores = [m for m in kept if m["type"] == "store"]
+        keys = [(m["category"], sum(m["objects"].values())) for m in stores]
+        assert len(keys) == len(set(keys))  # one representative per category and count
+        assert not any(_lone_for_nothing(state, seat, m) for m in kept)
+        for m in stores:
+            same = [
+                o
+                for o in moves
+                if o["type"] == "store"
+                and o["category"] == m["category"]
+                and sum(o["objects"].values()) == sum(m["objects"].values())
+            ]
+            grouped += len(same) - 1
+            # the representative keeps the most pairs (for a pair token)
+            assert _pairs(state, seat, m) == max(_pairs(state, seat, o) for o in same)
+        # every batch that is not a lone store for nothing keeps its representative
+        wanted = {
+            (m["category"], sum(m["objects"].values()))
+            for m in moves
+            if m["type"] == "store" and not _lone_for_nothing(state, seat, m)
+        }
+        assert set(keys) == wanted
+    assert grouped > 0  # the sample holds batches with several object choices
+
+
+def test_island_search_never_stores_a_lone_card_for_nothing() -> None:
+    rules = island.RULES
+    for i, (state, seat, _) in enumerate(_island_act_positions(8)):
+        move = choose(rules, state, seat, level="easy", seed=i)
+        assert not _lone_for_nothing(state, seat, move), move
+
+
+# --- Nautilus duel: high divers stay on the seat's own side ------------------------------------
+
+
+def _gift(state: Any, seat: int, m: Move) -> bool:
+    """A diver of 13+ placed on the opponent's side of a scoring slot the seat does not hold."""
+    if m["type"] != "place" or m["card"] < 13 or m["side"] == seat:
+        return False
+    if duel_data.points_of(state.slots[m["slot"]]) <= 0:
+        return False
+    mine = state.board[seat][m["slot"]]
+    return mine is None or not duel_data.beats(mine, m["card"])
+
+
+def test_duel_search_never_hands_a_high_diver_to_the_opponent() -> None:
+    rules = duel.RULES
+    rng = random.Random("blunders/duel")
+    checked = 0
+    game = 0
+    while checked < 10:
+        state = rules.new_game(2, 300 + game)
+        game += 1
+        while not rules.is_over(state) and checked < 10:
+            seat = rules.current(state)
+            assert seat is not None
+            moves = rules.legal_moves(state, seat)
+            gifts = [m for m in moves if _gift(state, seat, m)]
+            if gifts and len(gifts) < len(moves):
+                move = choose(rules, state, seat, level="easy", seed=checked)
+                assert not _gift(state, seat, move), move
+                checked += 1
+            else:
+                move = rng.choice(moves)
+            state, _ = rules.apply(state, seat, move)
