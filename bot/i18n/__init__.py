@@ -22,6 +22,7 @@ from __future__ import annotations
 import contextlib
 import gettext
 import logging
+import re
 import string
 from collections.abc import Callable, Iterator, Mapping
 from contextvars import ContextVar
@@ -157,8 +158,85 @@ def normalize(locale: str | None) -> str:
     return ENGLISH
 
 
-def _format(text: str, params: Mapping[str, Any]) -> str:
-    return text.format(**params) if params else text
+# Where a template meets the value filled into it, the two languages change the words at the
+# seam the way a writer would: English "a" becomes "an" before a vowel sound ("an Anchor ship
+# mast", "an 8"); French contracts "de le"/"à le" into "du"/"au" ("la flèche du 8" from "la
+# flèche de {card}" with "le 8"), elides "de", "que", "le", "la" before a vowel ("du côté
+# d'Ana", "l'ancre"). The template cannot know the value (a player's name, a card), so this is
+# the one place that can; everything else of the grammar is in the templates themselves.
+_FR_VOWELS = frozenset("aeiouâàäéèêëîïôöœûùüAEIOUÂÀÄÉÈÊËÎÏÔÖŒÛÙÜ")
+_FR_ELIDED = re.compile(r"(?:^|(?<=[\s(«\u202f\u00a0—]))(de|De|que|Que|le|Le|la|La) $")
+_FR_DE = re.compile(r"(?:^|(?<=[\s(«\u202f\u00a0—]))(de|De|à|À|du|Du|au|Au) $")
+_EN_A = re.compile(r"(?:^|(?<=[\s(]))(a|A) $")
+# English words spelt with a vowel but said with a consonant ("a one-ship", "a unique", "a
+# useful"), and numbers said with a vowel ("an 8", "an 11", "an 18").
+_EN_CONSONANT_SOUND = ("one", "once", "uni", "use", "usu", "eu", "ur")
+_EN_VOWEL_NUMBER = re.compile(r"^(8|11(?!\d)|18(?!\d)|8\d*(?![\d,]))")
+
+
+def _en_vowel_sound(value: str) -> bool:
+    if not value:
+        return False
+    if value[0].isdigit():
+        return bool(_EN_VOWEL_NUMBER.match(value))
+    low = value.lower()
+    return low[0] in "aeiou" and not low.startswith(_EN_CONSONANT_SOUND)
+
+
+def _seam(before: str, value: str, locale: str) -> tuple[str, str]:
+    """`before` (the text so far) and `value` (the next filled-in field) with the seam between
+    them written as the language writes it."""
+    if not value:
+        return before, value
+    if locale == FRENCH:
+        de = _FR_DE.search(before)
+        if de is not None:
+            word = de.group(1)
+            head = before[: de.start(1)]
+            cap = word[0].isupper()
+            if word.lower() in ("de", "du") and value.startswith("le "):
+                return head + ("Du " if cap else "du "), value[3:]
+            if word.lower() in ("de", "du") and value.startswith("les "):
+                return head + ("Des " if cap else "des "), value[4:]
+            if word.lower() in ("à", "au") and value.startswith("le "):
+                return head + ("Au " if cap else "au "), value[3:]
+            if word.lower() in ("à", "au") and value.startswith("les "):
+                return head + ("Aux " if cap else "aux "), value[4:]
+            if word.lower() == "du" and value.startswith(("l'", "l’", "la ")):
+                return head + ("De " if cap else "de "), value
+            if word.lower() == "au" and value.startswith(("l'", "l’", "la ")):
+                return head + ("À " if cap else "à "), value
+        elided = _FR_ELIDED.search(before)
+        if elided is not None and value[0] in _FR_VOWELS:
+            word = elided.group(1)
+            return before[: elided.start(1)] + word[:-1] + "'", value
+        return before, value
+    if locale == ENGLISH:
+        a = _EN_A.search(before)
+        if a is not None and _en_vowel_sound(value):
+            return before[: a.start(1)] + a.group(1) + "n ", value
+    return before, value
+
+
+def _format(text: str, params: Mapping[str, Any], locale: str = ENGLISH) -> str:
+    """`text` with `params` filled in, each seam between template and value written as the
+    language writes it (`_seam`)."""
+    if not params:
+        return text
+    formatter = string.Formatter()
+    out = ""
+    for literal, field, spec, conversion in formatter.parse(text):
+        out += literal
+        if field is None:
+            continue
+        if field == "":
+            raise IndexError("positional fields are not used by the catalogue")
+        obj, _ = formatter.get_field(field, (), params)
+        obj = formatter.convert_field(obj, conversion)
+        value = formatter.format_field(obj, formatter.vformat(spec or "", (), params))
+        out, value = _seam(out, value, locale)
+        out += value
+    return out
 
 
 # Translations that failed to fill in (logged once each): a value the load-time check can't
@@ -171,7 +249,7 @@ def _translated(found: str | None, english: str, locale: str, params: Mapping[st
     broken text is logged once and never fails the move or post that shows it."""
     if found:
         try:
-            return _format(found, params)
+            return _format(found, params, locale)
         except (KeyError, IndexError, ValueError, AttributeError, TypeError) as exc:
             if (locale, english) not in _unfit:
                 _unfit.add((locale, english))
@@ -183,7 +261,7 @@ def _translated(found: str | None, english: str, locale: str, params: Mapping[st
                     type(exc).__name__,
                     exc,
                 )
-    return _format(english, params)
+    return _format(english, params, ENGLISH)
 
 
 def t(msgid: str, locale: str, /, **params: Any) -> str:

@@ -1,5 +1,8 @@
 """One-line English descriptions of moves, public-safe: for logs everyone reads.
 
+A line tells what a player did, in the past and without its subject ("placed the 7 on seat 2's
+side, slot 3 (war ★)"): the bot writes the player's name before it ("Ana placed…").
+
 A line names only what the move shows the whole table: the card placed and where, the anchor,
 the arrow's move. A choice that stays secret (the special kept or given, the diver the diving
 module kept, the divers the harpoon exchanged) is described without naming a card, so two moves
@@ -41,29 +44,31 @@ def describe(move: dict[str, Any], state: State | None = None) -> str:
         return f"Unknown move {move!r}"
     t = move.get("type")
     if t == "keep":
-        return "Keep one of the two specials drawn and give the other to the opponent"
+        return "kept one of the two specials drawn and gave the other to the opponent"
     if t == "eye":
-        return "Play the eye: look at the opponent's divers"
+        return "played the eye and looked at the opponent's divers"
     if t == "dive":
-        return "Keep one of the two divers the diving module drew; the other goes back on the deck"
+        return (
+            "kept one of the two divers the diving module drew and put the other back on the deck"
+        )
     if t == "harpoon":
         # Kept or returned is public (harpoon_resolved); which divers changed hands is not.
         took = state.harpooned if state is not None else None
         if took is not None and move.get("give") == took:
-            return "Return the harpooned diver to the opponent"
+            return "returned the harpooned diver to the opponent"
         if took is not None:
-            return "Keep the harpooned diver and give the opponent another diver for it"
-        return "Keep or return the harpooned diver"
+            return "kept the harpooned diver and gave the opponent another diver for it"
+        return "kept or returned the harpooned diver"
     if t == "place":
         where = _space(move.get("side"), move.get("slot"), state)
-        text = f"Place {_card(move.get('card'))} on {where}"
+        text = f"placed {_card(move.get('card'))} on {where}"
         if "anchor" in move:
             text += f", with the anchor on {_card(move.get('anchor'))}"
         return text
     if t == "arrow":
-        arrow = f"the {state.arrow}'s arrow: " if state is not None and state.arrow else "Arrow: "
-        return (
-            f"{arrow[0].upper()}{arrow[1:]}move {_card(move.get('card'))} to "
-            f"{_space(move.get('side'), move.get('slot'), state)}"
-        )
+        where = _space(move.get("side"), move.get("slot"), state)
+        moved = f"moved {_card(move.get('card'))} to {where}"
+        if state is not None and state.arrow:
+            return f"{moved} with the {state.arrow}'s arrow"
+        return f"{moved} with an arrow"
     return f"Unknown move {move!r}"

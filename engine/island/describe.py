@@ -1,4 +1,8 @@
-"""One-line English descriptions of moves, for logs and menus; never a secret card."""
+"""One-line English descriptions of moves, for logs; never a secret card.
+
+A line tells what a player did, in the past and without its subject ("placed their pawn above
+column 0 (…)"): the bot writes the player's name before it ("Ben placed…").
+"""
 
 from __future__ import annotations
 
@@ -25,10 +29,10 @@ def _column(move: dict[str, Any], state: State | None) -> str:
 
 def _collect(state: State | None) -> str:
     if state is None or state.current is None:
-        return "Collect the top card of every stack of your column"
+        return "collected the top card of every stack of their column"
     column = state.players[state.current].pawn.column
     if column is None:
-        return "Collect the top card of every stack of your column"
+        return "collected the top card of every stack of their column"
     n = len(state.players)
     seen: list[str] = []
     hidden = 0
@@ -41,14 +45,14 @@ def _collect(state: State | None) -> str:
         else:
             hidden += 1
     parts = seen + ([f"{hidden} face-down card{_s(hidden)}"] if hidden else [])
-    return f"Collect from column {column}: {' + '.join(parts) or 'nothing'}"
+    return f"collected from column {column}: {' + '.join(parts) or 'nothing'}"
 
 
 def _store(move: dict[str, Any], state: State | None) -> str:
     category = move.get("category")
     objects = move.get("objects")
     if not isinstance(category, str) or not isinstance(objects, dict):
-        return f"Store {objects!r} of {category!r}"
+        return f"stored {objects!r} of {category!r}"
     parts = []
     total = 0
     # In the rulebook's order, not the move's: the same move always reads the same (a move
@@ -60,23 +64,26 @@ def _store(move: dict[str, Any], state: State | None) -> str:
         parts.append(f"{name} ×{count}" if count != 1 else str(name))
         if type(count) is int:
             total += count
-    text = f"Store {total} {category} card{_s(total)} ({', '.join(parts)})"
+    text = f"stored {total} {category} card{_s(total)} ({', '.join(parts)})"
     if state is not None and category in data.STORABLE:
         token = state.camp[data.STORABLE.index(category)]
         if token is not None:
-            text += f" and take the {data.TOKEN_NAME[token]} token"
+            text += f" and took the {data.TOKEN_NAME[token]} token"
     return text
 
 
 def _close(state: State | None, close: bool) -> str:
     if state is None or state.stored is None or state.current is None:
-        return "Close the collection" if close else "Keep the collection open"
+        return "closed the collection" if close else "kept the collection open"
     category = data.STORABLE[state.stored]
     size = len(state.players[state.current].collections[state.stored].cards)
     if close:
         value = porthole_next(state, size)
-        return f"Close your {category} collection of {size} cards with the {value} VP porthole"
-    return f"Keep your {category} collection of {size} cards open"
+        return (
+            f"closed their {category} collection of {size} card{_s(size)} with the {value} VP "
+            "porthole"
+        )
+    return f"kept their {category} collection of {size} card{_s(size)} open"
 
 
 def describe(move: dict[str, Any], state: State | None = None) -> str:
@@ -85,10 +92,10 @@ def describe(move: dict[str, Any], state: State | None = None) -> str:
         return f"Unknown move {move!r}"
     t = move.get("type")
     if t == "place":
-        return f"Place your pawn above {_column(move, state)}"
+        return f"placed their pawn above {_column(move, state)}"
     if t == "move":
         side = data.round_side(state.round) if state is not None else "to the other side of"
-        return f"Move your pawn {side} {_column(move, state)}"
+        return f"moved their pawn {side} {_column(move, state)}"
     if t == "collect":
         return _collect(state)
     if t == "store":
@@ -98,5 +105,5 @@ def describe(move: dict[str, Any], state: State | None = None) -> str:
     if t == "keep_open":
         return _close(state, False)
     if t == "idle":
-        return "Do nothing this turn (an empty column and nothing to store)"
+        return "did nothing this turn (an empty column and nothing to store)"
     return f"Unknown move {move!r}"

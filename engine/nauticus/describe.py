@@ -1,4 +1,9 @@
-"""One-line English descriptions of moves, for logs, menus and phase summaries."""
+"""One-line English descriptions of moves, for logs and phase summaries.
+
+A line tells what a player did, in the past and without its subject ("bought a Helm mast for 2
+taler → storage"): the bot writes the player's name before it ("Ana bought…"), so the same line
+reads right in a log, a digest or a notice, about anyone.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +13,20 @@ from engine.nauticus import data
 from engine.nauticus.rules import dest_text, price_of
 from engine.nauticus.state import State
 
-_ORD = {1: "1st", 2: "2nd", 3: "3rd"}
+
+def _n(n: Any, word: str) -> str:
+    """'1 worker', '2 workers' ('?' counts as many)."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _a(words: str) -> str:
+    """'a Helm mast', 'an Anchor ship mast', 'a one-ship' (English article by sound), 'some
+    coffee'."""
+    if words in data.GOODS:
+        return f"some {words}"
+    low = words.lower()
+    vowel = low[:1] in ("a", "e", "i", "o", "u") and not low.startswith(("one", "uni", "use"))
+    return f"an {words}" if vowel else f"a {words}"
 
 
 def describe(move: dict[str, Any], state: State | None = None) -> str:
@@ -19,33 +37,33 @@ def describe(move: dict[str, Any], state: State | None = None) -> str:
         if state is not None and isinstance(space, int) and 0 <= space < data.SPACES:
             action = data.ACTION_NAMES[state.tiles[space]]
             bonus = data.bonus_text(data.SPACE_BONUS[space])
-            return (
-                f"Choose {action} on space {space} (bonus {bonus}, "
-                f"{state.blue_on(space)} blue workers)"
-            )
-        return f"Choose the action on space {space}"
+            blue = _n(state.blue_on(space), "blue worker")
+            return f"chose {action} on space {space} (bonus {bonus}, {blue})"
+        return f"chose the action on space {space}"
     if t == "take_bonus":
-        return f"Take a {_item(move.get('item'))} as bonus"
+        return f"took {_a(_item(move.get('item')))} as bonus"
     if t == "buy":
         item = move.get("item")
-        cost = ""
         if state is not None and state.turn is not None and isinstance(item, str):
             try:
                 price = price_of(state, item)
             except (KeyError, ValueError, AssertionError):
                 price = None
             if price is not None:
-                copy = "" if item not in state.turn.bought else "another "
-                return f"Buy {copy}{_item(item)} for {price} taler → {dest_text(move.get('to'))}"
-        return f"Buy {_item(item)}{cost} → {dest_text(move.get('to'))}"
+                again = " again" if item in state.turn.bought else ""
+                return (
+                    f"bought {_a(_item(item))}{again} for {price} taler → "
+                    f"{dest_text(move.get('to'))}"
+                )
+        return f"bought {_a(_item(item))} → {dest_text(move.get('to'))}"
     if t == "take_free_tile":
-        return f"Take a free {_item(move.get('item'))} (to storage)"
+        return f"took {_a(_item(move.get('item')))} for free (to storage)"
     if t == "transport":
-        return f"Transport {_item(move.get('item'))} → {dest_text(move.get('to'))}"
+        return f"moved {_a(_item(move.get('item')))} → {dest_text(move.get('to'))}"
     if t == "money":
         n = move.get("workers")
         taler = 2 * n if isinstance(n, int) else "?"
-        return f"Money: {n} worker{'s' if n != 1 else ''} → {taler} taler"
+        return f"took money: {_n(n, 'worker')} → {taler} taler"
     if t == "crowns":
         n = move.get("workers")
         if state is not None and state.turn is not None and isinstance(n, int):
@@ -53,27 +71,27 @@ def describe(move: dict[str, Any], state: State | None = None) -> str:
             raw = crowns * n
             vp = min(raw, data.CROWN_CAP - state.turn.crown_vp)
             capped = f" (capped from {raw})" if vp < raw else ""
-            return f"Crowns: {n} worker{'s' if n != 1 else ''} × {crowns} crowns → {vp} VP{capped}"
-        return f"Crowns: {n} workers"
+            return f"scored crowns: {_n(n, 'worker')} × {_n(crowns, 'crown')} → {vp} VP{capped}"
+        return f"scored crowns with {_n(n, 'worker')}"
     if t == "deliver":
         ship = move.get("ship")
-        return f"Deliver ship #{ship + 1 if isinstance(ship, int) else ship}"
+        return f"delivered ship #{ship + 1 if isinstance(ship, int) else ship}"
     if t == "reward":
         kind: Any = move.get("kind")
         name = data.REWARD_NAMES.get(kind, repr(kind)) if isinstance(kind, str) else repr(kind)
         if kind == "goods" and isinstance(move.get("goods"), list):
-            return f"Reward: {' + '.join(map(str, move['goods']))}"
-        return f"Reward: {name}"
+            return f"took as reward: {' + '.join(map(str, move['goods']))}"
+        return f"took as reward: {name}"
     if t == "extra":
         act: Any = move.get("action")
         label = data.ACTION_NAMES.get(act, repr(act)) if isinstance(act, str) else repr(act)
-        return f"Extra action: {label} (+{data.EXTRA_WORKERS} workers)"
+        return f"used the extra action: {label} (+{data.EXTRA_WORKERS} workers)"
     if t == "end_extra":
-        return "End the extra action"
+        return "ended the extra action"
     if t == "pass":
-        return "Pass"
+        return "passed"
     if t == "end_turn":
-        return "End turn"
+        return "ended their turn"
     return f"Unknown move {move!r}"
 
 

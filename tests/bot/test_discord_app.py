@@ -218,7 +218,7 @@ async def test_a_second_select_picks_the_destination(app: GameApp) -> None:
     after = await app.service.game_in(CHANNEL)
     assert after is not None and after.version == rec.version + 1
     assert after.state is not None and after.state.players[0].ships[0].hulls == ("middle",)
-    assert replies.text.startswith("✅ Buy middle for 1 taler → a new ship")
+    assert replies.text.startswith("✅ bought a middle for 1 taler → a new ship")
 
 
 async def test_end_turn_with_unused_blue_workers_asks_to_confirm(app: GameApp) -> None:
@@ -244,7 +244,7 @@ async def test_end_turn_with_unused_blue_workers_asks_to_confirm(app: GameApp) -
     await app.on_component(itx, ids.decode(custom_ids(view)[0]))  # type: ignore[arg-type]
     after = await app.service.game_in(CHANNEL)
     assert after is not None and after.version == rec.version + 1
-    assert replies.text.startswith("✅ End turn")
+    assert replies.text.startswith("✅ ended their turn")
 
 
 async def test_panel_clicks_by_a_player_whose_turn_it_is_not_are_refused(

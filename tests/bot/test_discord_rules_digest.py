@@ -68,7 +68,8 @@ def test_n_round_5_unflipped_pass_tiles_cost_their_vp_at_round_end() -> None:
     french = _said("fr", digest)
     assert "Passer coûte des PV en fin de manche" not in french
     assert (
-        "En fin de manche, chaque tuile « passer » encore face visible coûte ses PV ; passer en "
+        "En fin de manche, chaque tuile « passer » encore face visible coûte ses PV\u202f; "
+        "passer en "
         "retourne une, ce qui épargne ses PV et montre une couronne." in french
     )
     round_fr = _said("fr", lambda: digest("round"))
@@ -87,7 +88,7 @@ def test_n_round_2_a_bonus_good_is_of_a_kind_masts_and_sails_of_a_crest() -> Non
     )
     assert (
         "Un mât ou une voile en bonus est de l'armoirie ordinaire de votre choix (jamais la "
-        "Couronne), une marchandise en bonus de la sorte de votre choix ; il va à l'entrepôt."
+        "Couronne), une marchandise en bonus de la sorte de votre choix\u202f; il va à l'entrepôt."
         in _said("fr", lambda: digest("round"))
     )
 
@@ -96,7 +97,7 @@ def test_n_buy_5_a_zero_taler_purchase_without_room_is_lost_not_the_free_tile() 
     english = _said("en", lambda: digest("buying"))
     assert "A free tile with no room" not in english
     assert "A tile bought for 0 taler with no room in storage still costs the worker" in english
-    assert "Une tuile achetée 0 taler sans place à l'entrepôt coûte quand même l'ouvrier" in (
+    assert "Une tuile achetée 0 thaler sans place à l'entrepôt coûte quand même l'ouvrier" in (
         _said("fr", lambda: digest("buying"))
     )
 
@@ -116,7 +117,7 @@ def test_i_turn_4_island_digest_empty_column_only_to_store_idle_only_when_all_ar
     french = _said("fr", lambda: island_digest("turn"))
     assert (
         "À la dernière manche, vous ne pouvez faire face à une colonne vide que si vous pouvez y "
-        "stocker ; ce n'est que lorsque toutes les colonnes auxquelles vous pouvez faire face "
+        "stocker\u202f; ce n'est que lorsque toutes les colonnes auxquelles vous pouvez faire face "
         "sont vides et que vous n'avez rien à stocker que vous faites face à l'une d'elles sans "
         "rien faire (`/island attendre`)." in french
     )

@@ -81,7 +81,7 @@ def test_a_missing_or_broken_translation_is_caught(tmp_path: Path) -> None:
     # The completeness check above, run on a damaged copy, must find both faults.
     text = i18n.po_path("fr").read_text(encoding="utf-8")
     text = text.replace('msgstr "Vous avez rejoint le salon d\'attente."', 'msgstr ""')
-    text = text.replace("Rien à sauter : la partie est terminée.", "{oops}")
+    text = text.replace("Rien à sauter\u202f: la partie est terminée.", "{oops}")
     broken = tmp_path / "fr.po"
     broken.write_text(text, encoding="utf-8")
     cat = {_key(m): m for m in i18n.read_catalog(broken, "fr") if m.id}

@@ -68,28 +68,28 @@ def test_french_lines_use_the_rulebooks_words() -> None:
     duel = GAMES.get("duel").rules
     with i18n.use("fr"):
         assert move_words.describe("nauticus", {"type": "choose_action", "space": 2}, state) == (
-            "Choisir Transport sur la case 2 (bonus 1 voile, 2 ouvriers bleus)"
+            "a choisi Transport sur la case 2 (bonus 1 voile, 2 ouvriers bleus)"
         )
         assert move_words.describe(
             "nauticus", {"type": "buy", "item": "mast_helm", "to": {"ship": 0, "end": "back"}}
-        ) == ("Acheter mât Gouvernail → navire n°1 (arrière)")
+        ) == ("a acheté un mât Gouvernail → navire n°1 (arrière)")
         assert move_words.describe("nauticus", {"type": "money", "workers": 3}) == (
-            "Argent : 3 ouvriers → 6 talers"
+            "a pris de l'argent\u202f: 3 ouvriers → 6 thalers"
         )
         assert (
             move_words.describe(
                 "island", {"type": "store", "category": "food", "objects": {"ham": 2, "bread": 1}}
             )
-            == "Stocker 3 cartes vivres (pain, jambon ×2)"
+            == "a stocké 3 cartes vivres (pain, jambon ×2)"
         )
         assert move_words.describe("island", {"type": "idle"}) == (
-            "Ne rien faire ce tour (une colonne vide et rien à stocker)"
+            "n'a rien fait ce tour-ci (colonne vide et rien à stocker)"
         )
         assert (
             move_words.describe(
                 "duel", {"type": "place", "card": 15, "side": 1, "slot": 2, "anchor": 0}
             )
-            == "Poser le kraken du côté de la place 2, emplacement 3, avec l'ancre sur l'arête"
+            == "a posé le kraken du côté de la place 2, emplacement 3, avec l'ancre sur l'arête"
         )
-    assert island.describe({"type": "idle"}).startswith("Do nothing")
-    assert duel.describe({"type": "eye"}) == "Play the eye: look at the opponent's divers"
+    assert island.describe({"type": "idle"}).startswith("did nothing")
+    assert duel.describe({"type": "eye"}) == "played the eye and looked at the opponent's divers"

@@ -31,7 +31,7 @@ def test_the_words_follow_the_rulebook() -> None:
         assert words.item_label("grain") == "céréales"
         assert words.action_label("deliver") == "Livrer"
         assert words.reward_name("crown_mast") == "Mât de la Couronne"
-        assert words.reward_name("taler") == "7 talers"
+        assert words.reward_name("taler") == "7 thalers"
         assert words.counted(1, "worker") == "1 ouvrier"
         assert words.counted(3, "blue worker") == "3 ouvriers bleus"
     # English is the engine's own wording, word for word.
@@ -46,7 +46,7 @@ def test_the_start_players_ping_and_the_status_in_french() -> None:
         ping = nt.turn_ping(state, names, 42)
         status = nt.status_line(state, names)
     assert ping == (
-        "Manche 1/5 · Phase 1/7 — 🔴 <@42>, vous êtes premier joueur : choisir une action "
+        "Manche 1/5 · Phase 1/7 — 🔴 <@42>, vous êtes premier joueur\u202f: choisir une action "
         "(le premier joueur reçoit le bonus de la case)."
     )
     assert status == (
@@ -75,7 +75,7 @@ def test_panels_posts_and_hands_of_a_game_in_progress_say_no_english_word(seed: 
             texts.append(PLUGIN.group_label(mine, key, [dict(move)]))
     for text in texts:
         assert not [w for w in english if w in text], text
-    assert "talers" in texts[0] and "entrepôt" in texts[0] and "PV" in texts[0]
+    assert "thalers" in texts[0] and "entrepôt" in texts[0] and "PV" in texts[0]
     assert texts[1].startswith(f"**Votre chantier naval** (place {seat + 1})")
 
 
@@ -86,9 +86,9 @@ def test_a_whole_phase_summary_and_the_final_result_in_french() -> None:
         state, _ = apply(state, state.current, rng.choice(legal_moves(state, state.current)))
     with i18n.use("fr"):
         final = nt.final_result(state, ["Ana", "Ben"])
-    assert final.startswith("**Partie terminée !**\n🏆 ")
-    assert " PV (piste " in final and "talers)" in final
-    assert "Places : 🔴 place 1 = cercle rouge : Ana" in final
+    assert final.startswith("**Partie terminée\u202f!**\n🏆 ")
+    assert " PV (piste " in final and "thalers)" in final
+    assert "Places\u202f: 🔴 place 1 = cercle rouge\u202f: Ana" in final
     assert nt.final_result(state, ["Ana", "Ben"]).startswith("**Game over!**")
     assert RULES.is_over(state)
 
@@ -121,7 +121,7 @@ def test_french_names_typed_by_a_player_are_understood_and_bad_ones_refused_in_f
     with i18n.use("fr"), pytest.raises(moves_map.BadOption) as refused:
         moves_map.from_call("buy", {"item": "licorne", "to": "storage"})
     assert str(refused.value) == (
-        "'licorne' n'est pas une tuile ; choisissez-en une dans la liste."
+        "'licorne' n'est pas une tuile\u202f; choisissez-en une dans la liste."
     )
 
 
@@ -141,10 +141,12 @@ def test_goods_rewards_and_actions_typed_in_french_and_listed_in_french() -> Non
         with pytest.raises(moves_map.BadOption) as action:
             moves_map.from_call("extra", {"action": "voler"})
     assert str(goods.value) == (
-        "'or+argent' n'est pas un choix de marchandises ; écrivez deux sortes comme poisson+sel "
-        "(sortes : café, céréales, poisson, sel)."
+        "'or+argent' n'est pas un choix de marchandises\u202f; écrivez deux sortes comme "
+        "poisson+sel "
+        "(sortes\u202f: café, céréales, poisson, sel)."
     )
     assert str(action.value) == (
-        "'voler' n'est pas une action ; les actions sont : Coques, Mâts, Voiles, Marchandises, "
+        "'voler' n'est pas une action\u202f; les actions sont\u202f: Coques, Mâts, Voiles, "
+        "Marchandises, "
         "Transport, Argent, Livrer, Couronnes."
     )

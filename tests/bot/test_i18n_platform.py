@@ -57,18 +57,18 @@ async def test_a_french_game_posts_in_french_and_refuses_an_english_member_in_en
     lobby = next(iter(channel.messages.values()))
     assert lobby.locale == "fr"
     assert lobby.text.startswith("**Salon d'attente de Nauticus** ouvert par Ana — 2/4 joueurs.")
-    assert "Ordre des places : tiré au hasard au lancement de la partie." in lobby.text
+    assert "Ordre des places\u202f: tiré au hasard au lancement de la partie." in lobby.text
     assert _labels(lobby) == [
         "Rejoindre",
         "Quitter",
         "Lancer",
         "Annuler",
-        "Places : au hasard / ordre d'arrivée",
+        "Places\u202f: au hasard / ordre d'arrivée",
         "🤖 Places IA",
     ]
     rec = await svc.start(CH, ANA, can_manage=False, order=[ANA, BEN], seed=7)
     await svc.outbox.deliver_pending()  # type: ignore[union-attr]
-    assert "**La partie de Nauticus a commencé !** Ordre des places fixé par l'hôte." in (
+    assert "**La partie de Nauticus a commencé\u202f!** Ordre des places fixé par l'hôte." in (
         next(iter(channel.messages.values())).text
     )
     ping = channel.sent("turn_ping")[-1]
@@ -108,7 +108,7 @@ async def test_a_rematch_keeps_the_games_language(
     assert rec.locale == "fr" and [s.user_id for s in invited] == [BEN]
     await svc.outbox.deliver_pending()  # type: ignore[union-attr]
     notice = channel.sent("notice")[-1]
-    assert notice.text.startswith("🔁 **Revanche !** Ana a ouvert un salon d'attente")
+    assert notice.text.startswith("🔁 **Revanche\u202f!** Ana a ouvert un salon d'attente")
     assert "appuyez sur **Rejoindre**" in notice.text
 
 
@@ -130,10 +130,11 @@ def test_shared_words_in_french() -> None:
     with i18n.use("fr"):
         assert texts.seat_tag(1) == "🔵 place 2"
         assert texts.legend(["Ana", "Ben"]) == (
-            "Places : 🔴 place 1 = cercle rouge : Ana · 🔵 place 2 = carré bleu : Ben"
+            "Places\u202f: 🔴 place 1 = cercle rouge\u202f: Ana · 🔵 place 2 = carré "
+            "bleu\u202f: Ben"
         )
         assert perms.refusal(perms.missing(dpy.Permissions.none(), in_thread=False)[-1:]) == (
-            "Je ne peux pas mener de partie ici : il me manque la permission **Intégrer des "
+            "Je ne peux pas mener de partie ici\u202f: il me manque la permission **Intégrer des "
             "liens** dans ce salon. Demandez à un admin du serveur de l'accorder au bot "
             "(paramètres du salon → Permissions), puis réessayez."
         )

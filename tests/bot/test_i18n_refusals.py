@@ -35,8 +35,18 @@ def test_every_literal_refusal_of_the_engines_is_in_the_catalogue_with_french() 
     ("kind", "seat", "move", "french"),
     [
         ("nauticus", 7, {"type": "pass"}, "Il n'y a pas de place 7"),
-        ("island", 5, {"type": "collect"}, "Il n'y a pas de place 5 ; les places vont de 0 à 1."),
-        ("duel", 0, {"type": "fly"}, "Type de coup inconnu 'fly' ; les types de coup sont : "),
+        (
+            "island",
+            5,
+            {"type": "collect"},
+            "Il n'y a pas de place 5\u202f; les places vont de 0 à 1.",
+        ),
+        (
+            "duel",
+            0,
+            {"type": "fly"},
+            "Type de coup inconnu 'fly'\u202f; les types de coup sont\u202f: ",
+        ),
         ("duel", 0, "nope", "Un coup doit être un objet JSON avec un 'type', pas 'nope'."),
     ],
 )
@@ -88,20 +98,21 @@ def _first_refusal(kind: str, move: Any, players: int = 2) -> IllegalMove:
             "nauticus",
             {"type": "buy", "item": "bow", "to": "storage"},
             "You can't buy now; you can: choose an action.",
-            "Vous ne pouvez pas acheter maintenant ; vous pouvez : choisir une action.",
+            "Vous ne pouvez pas acheter maintenant\u202f; vous pouvez\u202f: choisir une action.",
         ),
         (
             "island",
             {"type": "collect"},
             "You can't collect now; you can: place your pawn.",
-            "Vous ne pouvez pas récolter maintenant ; vous pouvez : placer votre pion.",
+            "Vous ne pouvez pas récolter maintenant\u202f; vous pouvez\u202f: placer votre pion.",
         ),
         (
             "duel",
             {"type": "place", "card": 3, "side": 0, "slot": 0},
             "A 'place' move is not possible now: the first player is choosing which special to "
             "keep, so the move is 'keep'.",
-            "Un coup 'place' n'est pas possible maintenant : le premier joueur choisit la carte "
+            "Un coup 'place' n'est pas possible maintenant\u202f: le premier joueur "
+            "choisit la carte "
             "spéciale à garder, le coup attendu est donc 'keep'.",
         ),
     ],
@@ -119,7 +130,8 @@ def test_a_move_word_that_is_also_an_action_name_is_said_as_a_verb() -> None:
     # "deliver" and "transport" are Nauticus actions ("Livrer") and move words ("livrer").
     english = "You can't transport now; you can: deliver, pass or end your turn."
     assert refusals.text(IllegalMove("not_now", english), "fr") == (
-        "Vous ne pouvez pas transporter maintenant ; vous pouvez : livrer, passer ou finir "
+        "Vous ne pouvez pas transporter maintenant\u202f; vous pouvez\u202f: livrer, "
+        "passer ou finir "
         "votre tour."
     )
 
@@ -128,7 +140,7 @@ def test_a_value_the_member_typed_is_quoted_back_as_typed() -> None:
     # 'bow' is a Nauticus word (French "proue"), but here it is what the member typed.
     exc = _first_refusal("nauticus", {"type": "choose_action", "space": "bow"})
     assert refusals.text(exc, "fr") == (
-        "La case 'bow' n'existe pas ; vous pouvez choisir : 0, 1, 2, 3, 4, 5, 6, 7."
+        "La case 'bow' n'existe pas\u202f; vous pouvez choisir\u202f: 0, 1, 2, 3, 4, 5, 6, 7."
     )
 
 
@@ -145,7 +157,7 @@ def test_a_refusal_built_in_pieces_is_said_whole() -> None:
         rules.apply(state, rules.current(state), {"type": "choose_action", "space": 2})
     assert str(caught.value).startswith("Space 2 has already been played this round; ")
     assert refusals.text(caught.value, "fr").startswith(
-        "La case 2 a déjà été jouée cette manche ; vous pouvez choisir : "
+        "La case 2 a déjà été jouée cette manche\u202f; vous pouvez choisir\u202f: "
     )
 
 
@@ -157,8 +169,9 @@ def test_the_reason_an_engine_picks_before_it_refuses_is_said_too() -> None:
         "14 to side 1 slot 0; 12 to side 1 slot 2."
     )
     assert refusals.text(IllegalMove("not_movable", english), "fr") == (
-        "Le 10 ne peut pas être déplacé par le 8 : seule une autre carte du côté 1 le peut ; "
-        "les coups possibles sont : 14 vers le côté 1 emplacement 0; 12 vers le côté 1 "
+        "Le 10 ne peut pas être déplacé par le 8\u202f: seule une autre carte du côté 1 le "
+        "peut\u202f; "
+        "les coups possibles sont\u202f: 14 vers le côté 1 emplacement 0; 12 vers le côté 1 "
         "emplacement 2."
     )
 

@@ -134,13 +134,13 @@ def test_whether_a_move_may_be_taken_back_never_depends_on_what_the_mover_cannot
 
 
 def test_a_duel_card_placed_from_the_hand_is_never_taken_back() -> None:
-    """The placed card is in the public log line ("Place the 7 on ... slot 1"), even while its
+    """The placed card is in the public log line ("placed the 7 on ... slot 1"), even while its
     arrow still waits for a choice: it stands."""
     cases = [c for c in _kept_decisions(DUEL, 2, 60) if c[2].get("type") == "place"]
     waiting = [c for c in cases if c[3].step == "arrow"]
     assert len(waiting) > 20  # the arrow case of the issue is met, many times
     for before, seat, move, after, events in cases:
-        assert re.search(r"Place the \w+", DUEL.describe(move, before))
+        assert re.search(r"placed the \w+", DUEL.describe(move, before))
         assert undo_refusal(DUEL, before, seat, move, after, events, 2) is not None
 
 

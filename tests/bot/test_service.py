@@ -565,7 +565,9 @@ async def test_phase_post_and_final_post(svc: GameService, discord: FakeDiscord)
     async with svc.store.read() as tx:
         total = len(await tx.moves(rec.id))
     assert [int(line.split(".")[0]) for line in lines] == list(range(total - 4, total + 1))
-    assert lines[-1].endswith(": End turn")  # the game ends with the last player's end of turn
+    assert lines[-1].endswith(
+        ": ended their turn"
+    )  # the game ends with the last player's end of turn
 
 
 async def test_failing_channel_holds_back_only_itself(store: Store) -> None:

@@ -63,15 +63,15 @@ def test_did_lists_each_act_with_where_it_went_and_the_costs() -> None:
         {"kind": "turn_ended", "seat": 0, "uses": 3},
     ]
     assert nt.did(events) == (
-        "+2 VP bonus · bought bow 1 → new ship #2 · bought one-ship 0 → storage · "
-        "bought stern 3 → ship #2 · 4 taler, 3 workers (2 blue)"
+        "took the bonus +2 VP · bought a bow for 1 taler → new ship #2 · bought a one-ship for 0 "
+        "taler → storage · bought a stern for 3 taler → ship #2 · cost: 4 taler, 3 workers (2 blue)"
     )
     passed = [
         {"kind": "passed", "seat": 1},
         {"kind": "pass_tile_flipped", "seat": 1, "value": 3},
     ]
-    assert nt.did(passed) == "passed (−3 tile flipped)"
-    assert nt.did([]) == "nothing"
+    assert nt.did(passed) == "passed (flipped the −3 VP pass tile)"
+    assert nt.did([]) == "did nothing"
 
 
 def _random_states(players: int, seed: int, every: int = 7) -> list[State]:
@@ -140,7 +140,7 @@ def test_turn_ping_says_what_to_decide() -> None:
     ping = nt.turn_ping(state, ["Ana", "Ben", "Cleo"], 43)
     blue = state.blue_on(space)
     word = "worker" if blue == 1 else "workers"
-    assert ping.endswith(f"<@43> — Hulls, your turn: buy or pass ({blue} blue {word}).")
+    assert ping.endswith(f"<@43> — buy hulls or pass ({blue} blue {word}).")
 
 
 def _scored(state: State, vp_and_taler: list[tuple[int, int]]) -> State:

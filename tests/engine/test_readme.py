@@ -27,7 +27,7 @@ def test_readme_example_runs_and_plays_a_game_to_the_end() -> None:
     with contextlib.redirect_stdout(out):
         exec(compile(blocks[0], str(README), "exec"), namespace)
     printed = out.getvalue().splitlines()
-    assert printed[0] == "Choose the action on space 0 ['action_chosen', 'bonus_received']"
+    assert printed[0] == "chose the action on space 0 ['action_chosen', 'bonus_received']"
     assert printed[1].startswith("not_your_turn - It is not seat 3's turn; seat 1 must decide")
     state = namespace["state"]
     assert state.step == "over"

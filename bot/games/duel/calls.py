@@ -242,9 +242,9 @@ def _label(seen: Seen, command: str, option: str, value: Any, move: Move) -> str
                 )
         return text
     if option == "side":
-        return f"{value + 1}: {words.side(seen.names, value, viewer)}"
+        return tr("{n}: {what}", n=value + 1, what=words.side(seen.names, value, viewer))
     if option == "slot":
-        return f"{value + 1}: {words.slot(view, value)}"
+        return tr("{n}: {what}", n=value + 1, what=words.slot(view, value))
     return str(value)
 
 

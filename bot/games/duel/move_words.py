@@ -44,23 +44,23 @@ def describe(move: dict[str, Any], state: State | None = None) -> str:
         return tr("Unknown move {move}", move=repr(move))
     t = move.get("type")
     if t == "keep":
-        return tr("Keep one of the two specials drawn and give the other to the opponent")
+        return tr("kept one of the two specials drawn and gave the other to the opponent")
     if t == "eye":
-        return tr("Play the eye: look at the opponent's divers")
+        return tr("played the eye and looked at the opponent's divers")
     if t == "dive":
         return tr(
-            "Keep one of the two divers the diving module drew; the other goes back on the deck"
+            "kept one of the two divers the diving module drew and put the other back on the deck"
         )
     if t == "harpoon":
         took = state.harpooned if state is not None else None
         if took is not None and move.get("give") == took:
-            return tr("Return the harpooned diver to the opponent")
+            return tr("returned the harpooned diver to the opponent")
         if took is not None:
-            return tr("Keep the harpooned diver and give the opponent another diver for it")
-        return tr("Keep or return the harpooned diver")
+            return tr("kept the harpooned diver and gave the opponent another diver for it")
+        return tr("kept or returned the harpooned diver")
     if t == "place":
         where = _space(move.get("side"), move.get("slot"), state)
-        text = tr("Place {card} on {where}", card=_card(move.get("card")), where=where)
+        text = tr("placed {card} on {where}", card=_card(move.get("card")), where=where)
         if "anchor" in move:
             text += tr(", with the anchor on {card}", card=_card(move.get("anchor")))
         return text
@@ -68,10 +68,12 @@ def describe(move: dict[str, Any], state: State | None = None) -> str:
         where = _space(move.get("side"), move.get("slot"), state)
         if state is not None and state.arrow:
             return tr(
-                "The {arrow}'s arrow: move {card} to {where}",
+                "moved {card} to {where} with the {arrow}'s arrow",
                 arrow=state.arrow,
                 card=_card(move.get("card")),
                 where=where,
             )
-        return tr("Arrow: move {card} to {where}", card=_card(move.get("card")), where=where)
+        return tr(
+            "moved {card} to {where} with an arrow", card=_card(move.get("card")), where=where
+        )
     return tr("Unknown move {move}", move=repr(move))

@@ -461,7 +461,14 @@ class DuelPlugin:
                     for k in ("two_stars", "one_star", "ink")
                     if k in kinds
                 )
-                lines.append(f"• {words.domain(d)}: {cards} → {w['total']}")
+                lines.append(
+                    tr(
+                        "• {domain}: {cards} → {total}",
+                        domain=words.domain(d),
+                        cards=cards,
+                        total=w["total"],
+                    )
+                )
         lines.append(_situation(seen))
         return common.fit("\n".join(lines))
 

@@ -258,7 +258,7 @@ def event_line(e: Mapping[str, Any], names: Sequence[str], view: Mapping[str, An
         return tr("{arrow}'s arrow has nothing to move", arrow=card(e["arrow"]))
     if k == "arrow_pending":
         return tr(
-            "{arrow}'s arrow can move {ways}: choosing",
+            "{arrow}'s arrow can move a card in {ways}; its player chooses next",
             arrow=card(e["arrow"]),
             ways=trn("{n} way", "{n} ways", e["options"]),
         )

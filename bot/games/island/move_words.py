@@ -36,7 +36,7 @@ def _collect(state: State | None) -> str:
     if state is not None and state.current is not None:
         column = state.players[state.current].pawn.column
     if state is None or column is None:
-        return tr("Collect the top card of every stack of your column")
+        return tr("collected the top card of every stack of their column")
     n = len(state.players)
     seen: list[str] = []
     hidden = 0
@@ -50,7 +50,7 @@ def _collect(state: State | None) -> str:
             hidden += 1
     parts = seen + ([trn("{n} face-down card", "{n} face-down cards", hidden)] if hidden else [])
     return tr(
-        "Collect from column {c}: {cards}", c=column, cards=" + ".join(parts) or tr("nothing")
+        "collected from column {c}: {cards}", c=column, cards=" + ".join(parts) or tr("nothing")
     )
 
 
@@ -58,7 +58,7 @@ def _store(move: dict[str, Any], state: State | None) -> str:
     category = move.get("category")
     objects = move.get("objects")
     if not isinstance(category, str) or not isinstance(objects, dict):
-        return tr("Store {objects} of {category}", objects=repr(objects), category=repr(category))
+        return tr("stored {objects} of {category}", objects=repr(objects), category=repr(category))
     parts = []
     total = 0
     ordered = sorted(
@@ -70,8 +70,8 @@ def _store(move: dict[str, Any], state: State | None) -> str:
         if type(count) is int:
             total += count
     text = trn(
-        "Store {n} {category} card ({objects})",
-        "Store {n} {category} cards ({objects})",
+        "stored {n} {category} card ({objects})",
+        "stored {n} {category} cards ({objects})",
         total,
         category=words.short_category(category),
         objects=", ".join(parts),
@@ -79,23 +79,33 @@ def _store(move: dict[str, Any], state: State | None) -> str:
     if state is not None and category in data.STORABLE:
         token = state.camp[data.STORABLE.index(category)]
         if token is not None:
-            text += tr(" and take the {token} token", token=words.token_name(token))
+            text = tr(
+                "{stored} and took the {token} token",
+                stored=text,
+                token=words.token_name(token),
+            )
     return text
 
 
 def _close(state: State | None, close: bool) -> str:
     if state is None or state.stored is None or state.current is None:
-        return tr("Close the collection") if close else tr("Keep the collection open")
+        return tr("closed the collection") if close else tr("kept the collection open")
     category = words.short_category(data.STORABLE[state.stored])
     size = len(state.players[state.current].collections[state.stored].cards)
     if close:
-        return tr(
-            "Close your {category} collection of {n} cards with the {vp} VP porthole",
+        return trn(
+            "closed their {category} collection of {n} card with the {vp} VP porthole",
+            "closed their {category} collection of {n} cards with the {vp} VP porthole",
+            size,
             category=category,
-            n=size,
             vp=porthole_next(state, size),
         )
-    return tr("Keep your {category} collection of {n} cards open", category=category, n=size)
+    return trn(
+        "kept their {category} collection of {n} card open",
+        "kept their {category} collection of {n} cards open",
+        size,
+        category=category,
+    )
 
 
 def describe(move: dict[str, Any], state: State | None = None) -> str:
@@ -104,12 +114,15 @@ def describe(move: dict[str, Any], state: State | None = None) -> str:
         return tr("Unknown move {move}", move=repr(move))
     t = move.get("type")
     if t == "place":
-        return tr("Place your pawn above {column}", column=_column(move, state))
+        return tr("placed their pawn above {column}", column=_column(move, state))
     if t == "move":
+        column = _column(move, state)
         if state is None:
-            return tr("Move your pawn to the other side of {column}", column=_column(move, state))
-        side = words.side_word(data.round_side(state.round))
-        return tr("Move your pawn {side} {column}", side=side, column=_column(move, state))
+            return tr("moved their pawn to the other side of {column}", column=column)
+        # A whole template per side: French says "au-dessus de la colonne", "au-dessous de la".
+        if data.round_side(state.round) == "above":
+            return tr("moved their pawn above {column}", column=column)
+        return tr("moved their pawn below {column}", column=column)
     if t == "collect":
         return _collect(state)
     if t == "store":
@@ -119,5 +132,5 @@ def describe(move: dict[str, Any], state: State | None = None) -> str:
     if t == "keep_open":
         return _close(state, False)
     if t == "idle":
-        return tr("Do nothing this turn (an empty column and nothing to store)")
+        return tr("did nothing this turn (an empty column and nothing to store)")
     return tr("Unknown move {move}", move=repr(move))

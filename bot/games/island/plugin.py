@@ -279,7 +279,11 @@ class IslandPlugin:
                 value = encode_objects(m["objects"])
                 label = store_label(view, seat, m)
                 if cat is None:
-                    label = f"{words.short_category(m['category'])}: {label}"
+                    label = tr(
+                        "{category}: {token}",
+                        category=words.short_category(m["category"]),
+                        token=label,
+                    )
                 if want in value or want in label.lower():
                     out.append(Suggestion(label[:100], value))
         return out[:MAX_SUGGESTIONS]

@@ -106,9 +106,10 @@ def side_word(side: str) -> str:
 
 
 def object_of(card_id: str) -> str:
-    """'food:ham:3' -> 'ham'."""
+    """'food:ham:3' -> 'ham'; a card the only one of its object has no copy number
+    ('navigation:sextant', 'treasure:crown' -> 'sextant', 'crown')."""
     parts = card_id.split(":")
-    return parts[1] if len(parts) == 3 else card_id
+    return parts[1] if len(parts) in (2, 3) else card_id
 
 
 def counted(objects: Iterable[str]) -> str:
@@ -185,8 +186,13 @@ def column_label(view: Mapping[str, Any], c: int) -> str:
         else:
             down += 1
     shown = " + ".join(tops + ([tr("{n} face-down", n=down)] if down else []))
-    return tr(
-        "column {c} — {stacks}, {n} cards: {shown}", c=c, stacks=stacks, n=col["cards"], shown=shown
+    return trn(
+        "column {c} — {stacks}, {n} card: {shown}",
+        "column {c} — {stacks}, {n} cards: {shown}",
+        int(col["cards"]),
+        c=c,
+        stacks=stacks,
+        shown=shown,
     )
 
 
@@ -335,13 +341,15 @@ def table_notes(events: Sequence[Mapping[str, Any]]) -> list[str]:
         k = e.get("kind")
         if k == "camp_refilled":
             toks = ", ".join(
-                f"{short_category(cat)}: {token_name(tok)}" for cat, tok in e.get("tokens", [])
+                tr("{category}: {token}", category=short_category(cat), token=token_name(tok))
+                for cat, tok in e.get("tokens", [])
             )
             out.append(
-                tr(
+                trn(
+                    "🏕️ The camp was refilled — {tokens} ({n} token left).",
                     "🏕️ The camp was refilled — {tokens} ({n} tokens left).",
+                    int(e["reserve_left"]),
                     tokens=toks,
-                    n=e["reserve_left"],
                 )
             )
         elif k == "column_emptied":

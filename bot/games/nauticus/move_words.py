@@ -11,16 +11,16 @@ from __future__ import annotations
 from typing import Any
 
 from bot.games.nauticus import words
-from bot.i18n import tr, trn
+from bot.i18n import tr
 from engine.nauticus import data
 from engine.nauticus.rules import price_of
 from engine.nauticus.state import State
 
 
-def _item(item: Any) -> str:
+def _item_a(item: Any) -> str:
     if isinstance(item, str) and item in data.ITEM_INDEX:
-        return words.item_label(item)
-    return repr(item)
+        return words.item_a(item)
+    return f"a {item!r}"
 
 
 def dest_text(dest: Any) -> str:
@@ -44,25 +44,23 @@ def dest_text(dest: Any) -> str:
 
 
 def describe(move: dict[str, Any], state: State | None = None) -> str:
-    """The engine's `describe`, in the language of the context."""
+    """The engine's `describe`, in the language of the context: what a player did, in the past
+    and without its subject (the caller writes the player's name before it)."""
     t = move.get("type")
     if t == "choose_action":
         space = move.get("space")
         if state is not None and isinstance(space, int) and 0 <= space < data.SPACES:
             blue = state.blue_on(space)
-            # The engine says "blue workers" for any count; French agrees in number.
-            return trn(
-                "Choose {action} on space {space} (bonus {bonus}, {blue} blue workers)",
-                "Choose {action} on space {space} (bonus {bonus}, {blue} blue workers)",
-                blue,
+            return tr(
+                "chose {action} on space {space} (bonus {bonus}, {blue})",
                 action=words.action_label(state.tiles[space]),
                 space=space,
                 bonus=words.bonus_text(data.SPACE_BONUS[space]),
-                blue=blue,
+                blue=words.counted(blue, "blue worker"),
             )
-        return tr("Choose the action on space {space}", space=space)
+        return tr("chose the action on space {space}", space=space)
     if t == "take_bonus":
-        return tr("Take a {item} as bonus", item=_item(move.get("item")))
+        return tr("took {item} as bonus", item=_item_a(move.get("item")))
     if t == "buy":
         item = move.get("item")
         if state is not None and state.turn is not None and isinstance(item, str):
@@ -71,65 +69,76 @@ def describe(move: dict[str, Any], state: State | None = None) -> str:
             except (KeyError, ValueError, AssertionError):
                 price = None
             if price is not None:
-                params = {"item": _item(item), "price": price, "dest": dest_text(move.get("to"))}
+                params = {
+                    "item": _item_a(item),
+                    "price": words.taler(price),
+                    "dest": dest_text(move.get("to")),
+                }
                 if item in state.turn.bought:
-                    return tr("Buy another {item} for {price} taler → {dest}", **params)
-                return tr("Buy {item} for {price} taler → {dest}", **params)
-        return tr("Buy {item} → {dest}", item=_item(item), dest=dest_text(move.get("to")))
+                    return tr("bought {item} again for {price} → {dest}", **params)
+                return tr("bought {item} for {price} → {dest}", **params)
+        return tr("bought {item} → {dest}", item=_item_a(item), dest=dest_text(move.get("to")))
     if t == "take_free_tile":
-        return tr("Take a free {item} (to storage)", item=_item(move.get("item")))
+        return tr("took {item} for free (to storage)", item=_item_a(move.get("item")))
     if t == "transport":
         return tr(
-            "Transport {item} → {dest}",
-            item=_item(move.get("item")),
+            "moved {item} → {dest}",
+            item=_item_a(move.get("item")),
             dest=dest_text(move.get("to")),
         )
     if t == "money":
         n = move.get("workers")
-        taler = 2 * n if isinstance(n, int) else "?"
-        if n == 1:
-            return tr("Money: {n} worker → {taler} taler", n=n, taler=taler)
-        return tr("Money: {n} workers → {taler} taler", n=n, taler=taler)
+        if isinstance(n, int):
+            return tr(
+                "took money: {workers} → {taler}",
+                workers=words.counted(n, "worker"),
+                taler=words.taler(2 * n),
+            )
+        return tr("took money: {n} workers → ? taler", n=n)
     if t == "crowns":
         n = move.get("workers")
         if state is not None and state.turn is not None and isinstance(n, int):
             crowns = state.players[state.turn.seat].crowns
             raw = crowns * n
             vp = min(raw, data.CROWN_CAP - state.turn.crown_vp)
-            params = {
-                "n": n,
-                "crowns": crowns,
-                "vp": vp,
-                "capped": tr(" (capped from {raw})", raw=raw) if vp < raw else "",
-            }
-            if n == 1:
-                return tr("Crowns: {n} worker × {crowns} crowns → {vp} VP{capped}", **params)
-            return tr("Crowns: {n} workers × {crowns} crowns → {vp} VP{capped}", **params)
-        return tr("Crowns: {n} workers", n=n)
+            return tr(
+                "scored crowns: {workers} × {crowns} → {vp} VP{capped}",
+                workers=words.counted(n, "worker"),
+                crowns=words.counted(crowns, "crown"),
+                vp=vp,
+                capped=tr(" (capped from {raw})", raw=raw) if vp < raw else "",
+            )
+        if isinstance(n, int):
+            return tr("scored crowns with {workers}", workers=words.counted(n, "worker"))
+        return tr("scored crowns with {n} workers", n=n)
     if t == "deliver":
         ship = move.get("ship")
-        return tr("Deliver ship #{n}", n=ship + 1 if isinstance(ship, int) else ship)
+        return tr("delivered ship #{n}", n=ship + 1 if isinstance(ship, int) else ship)
     if t == "reward":
         kind: Any = move.get("kind")
         if kind == "goods" and isinstance(move.get("goods"), list):
             goods = " + ".join(words.goods_word(str(g)) for g in move["goods"])
-            return tr("Reward: {reward}", reward=goods)
+            return tr("took as reward: {reward}", reward=goods)
         if isinstance(kind, str):
             name = words.reward_name(kind) if kind in data.REWARD_NAMES else repr(kind)
         else:
             name = repr(kind)
-        return tr("Reward: {reward}", reward=name)
+        return tr("took as reward: {reward}", reward=name)
     if t == "extra":
         act: Any = move.get("action")
         if isinstance(act, str):
             label = words.action_label(act) if act in data.ACTION_NAMES else repr(act)
         else:
             label = repr(act)
-        return tr("Extra action: {action} (+{n} workers)", action=label, n=data.EXTRA_WORKERS)
+        return tr(
+            "used the extra action: {action} (+{workers})",
+            action=label,
+            workers=words.counted(data.EXTRA_WORKERS, "worker"),
+        )
     if t == "end_extra":
-        return tr("End the extra action")
+        return tr("ended the extra action")
     if t == "pass":
-        return tr("Pass")
+        return tr("passed")
     if t == "end_turn":
-        return tr("End turn")
+        return tr("ended their turn")
     return tr("Unknown move {move}", move=repr(move))

@@ -343,10 +343,10 @@ def _resources_line(state: State, seat: int) -> str:
         blue = tr(" (+{n} blue)", n=turn.blue)
     extra = tr("extra action ready") if p.extra else tr("extra action used")
     return tr(
-        "{workers}{blue} · {taler} taler · {crowns} · storage {used}/{size} · {vp} VP · {extra}",
+        "{workers}{blue} · {taler} · {crowns} · storage {used}/{size} · {vp} VP · {extra}",
         workers=words.plural(p.workers, "worker"),
         blue=blue,
-        taler=p.taler,
+        taler=words.taler(p.taler),
         crowns=words.plural(p.crowns, "crown"),
         used=p.storage_used,
         size=data.STORAGE_UNITS,

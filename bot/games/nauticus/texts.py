@@ -21,15 +21,22 @@ def action(act: str | None) -> str:
     return words.action_label(act) if act else "?"
 
 
+# What a seat does with the phase's action, in its own words: the first use, then another one.
 _VERBS = {
-    "hulls": N_("buy"),
-    "masts": N_("buy"),
-    "sails": N_("buy"),
-    "goods": N_("buy"),
-    "transport": N_("transport"),
-    "money": N_("take money"),
-    "deliver": N_("deliver"),
-    "crowns": N_("score crowns"),
+    "hulls": (N_("buy hulls"), N_("buy more hulls")),
+    "masts": (N_("buy masts"), N_("buy more masts")),
+    "sails": (N_("buy sails"), N_("buy more sails")),
+    "goods": (N_("buy goods"), N_("buy more goods")),
+    "transport": (N_("transport a tile"), N_("transport another tile")),
+    "money": (N_("take money"), N_("take more money")),
+    "deliver": (N_("deliver a ship"), N_("deliver another ship")),
+    "crowns": (N_("score crowns"), N_("score more crowns")),
+}
+# The bonus tile a start player chooses, as a whole phrase (French: "le mât", "la voile").
+_BONUS_CHOICE = {
+    "mast": (N_("choose the mast of your bonus"), N_("choose the mast of their bonus")),
+    "sail": (N_("choose the sail of your bonus"), N_("choose the sail of their bonus")),
+    "good": (N_("choose the good of your bonus"), N_("choose the good of their bonus")),
 }
 
 
@@ -39,7 +46,8 @@ def must_decide(state: State, *, you: bool = True) -> str:
     `you` words it for the acting player ("end your turn"); `you=False` for anyone else
     ("end their turn"), as in status lines and out-of-turn refusals.
     """
-    # Infinitive phrases: they follow "must" ("doit") in status lines and stand alone in pings.
+    # Infinitive phrases in the player's words ("buy masts or pass"): they follow "must"
+    # ("doit") in status lines and stand alone in pings, so they carry no label of their own.
     if state.step == "over":
         return tr("nothing: the game is over")
     if state.step == "choose":
@@ -47,10 +55,12 @@ def must_decide(state: State, *, you: bool = True) -> str:
     if state.step == "bonus":
         space = state.space
         kind = data.SPACE_BONUS[space].tile if space is not None else None
-        tile = words.tile_word(kind or "tile")
+        phrases = _BONUS_CHOICE.get(kind or "")
+        if phrases is not None:
+            return tr(phrases[0] if you else phrases[1])
         if you:
-            return tr("take the bonus {tile} of your choice", tile=tile)
-        return tr("take the bonus {tile} of their choice", tile=tile)
+            return tr("choose the tile of your bonus")
+        return tr("choose the tile of their bonus")
     turn = state.turn
     assert turn is not None
     if turn.pending:
@@ -73,27 +83,20 @@ def must_decide(state: State, *, you: bool = True) -> str:
             return tr("end your turn (or take your extra action)")
         return tr("end their turn (or take their extra action)")
     act = state.action
-    verb = tr(_VERBS[act]) if act in _VERBS else tr("act")
-    blue = plural(turn.blue, "blue worker")
+    first, again = _VERBS.get(act or "", (N_("act"), N_("act again")))
+    # The blue workers are named only while there are some (none left is the usual case).
     if turn.uses:
         if you:
-            return tr(
-                "{action}: {verb} more or end your turn ({blue} left)",
-                action=action(act),
-                verb=verb,
-                blue=blue,
-            )
-        return tr(
-            "{action}: {verb} more or end their turn ({blue} left)",
-            action=action(act),
-            verb=verb,
-            blue=blue,
-        )
-    if you:
-        return tr(
-            "{action}, your turn: {verb} or pass ({blue})", action=action(act), verb=verb, blue=blue
-        )
-    return tr("{action}: {verb} or pass ({blue})", action=action(act), verb=verb, blue=blue)
+            text = tr("{verb} or end your turn", verb=tr(again))
+        else:
+            text = tr("{verb} or end their turn", verb=tr(again))
+        if turn.blue:
+            text = tr("{text} ({blue})", text=text, blue=plural(turn.blue, "blue worker left"))
+        return text
+    text = tr("{verb} or pass", verb=tr(first))
+    if turn.blue:
+        text = tr("{text} ({blue})", text=text, blue=plural(turn.blue, "blue worker"))
+    return text
 
 
 def turn_ping(state: State, names: Sequence[str], user_id: int) -> str:
@@ -143,12 +146,18 @@ def _where(e: dict[str, Any]) -> str:
 
 
 def did(events: Iterable[dict[str, Any]]) -> str:
-    """One seat's doings in a phase, in order, with what it cost: 'bought bow 1 → new ship #2 ·
-    4 taler, 2 workers'."""
+    """One seat's doings in a phase, in order, in the past, each action once, with what it
+    cost: 'bought a bow for 2 taler → new ship #2 · 2 taler, 1 worker'.
+
+    Several uses of Money or Crowns in one turn make one segment ('2 workers × 3 crowns → 6
+    VP'), and the workers they name are not counted again in the costs."""
     evs = list(events)
     parts: list[str] = []
     paid = 0
     blue = own = 0
+    counted_workers = 0  # workers a Money or Crowns segment already names
+    money: dict[str, Any] | None = None
+    crowns: dict[str, Any] | None = None
     i = 0
     while i < len(evs):
         e = evs[i]
@@ -161,54 +170,69 @@ def did(events: Iterable[dict[str, Any]]) -> str:
             if e["workers"]:
                 bits.append("+" + plural(e["workers"], "worker"))
             if e["taler"]:
-                bits.append(tr("+{n} taler", n=e["taler"]))
-            parts.append(tr("{gains} bonus", gains=" ".join(bits)))
+                bits.append("+" + words.taler(e["taler"]))
+            parts.append(tr("took the bonus {gains}", gains=", ".join(bits)))
         elif k == "tile_stored" and e["reason"] == "bonus":
-            parts.append(tr("bonus {item} → storage", item=item(e["item"])))
+            parts.append(tr("took {item} as bonus → storage", item=words.item_a(e["item"])))
         elif k == "tile_lost" and e["reason"] in ("bonus", "reward", "free_tile"):
-            parts.append(tr("{item} lost (storage full)", item=item(e["item"])))
+            parts.append(tr("lost {item} (storage full)", item=words.item_a(e["item"])))
         elif k == "tile_not_received":
-            why = {"bonus": N_("bonus"), "reward": N_("reward"), "free_tile": N_("free tile")}
+            why = {
+                "bonus": N_("got no bonus tile: the stacks are empty"),
+                "reward": N_("got no reward tile: the stacks are empty"),
+                "free_tile": N_("got no free tile: the stacks are empty"),
+            }
             reason = e["reason"]
-            words_ = tr(why[reason]) if reason in why else str(reason).replace("_", " ")
-            parts.append(tr("no {what}: stacks empty", what=words_))
+            parts.append(
+                tr(why[reason])
+                if reason in why
+                else tr("got no {what}: the stacks are empty", what=str(reason))
+            )
         elif k == "bought":
-            where = _landing(evs, i, e["item"])
             parts.append(
                 tr(
-                    "bought {item} {price} → {where}",
-                    item=item(e["item"]),
-                    price=e["price"],
-                    where=where,
+                    "bought {item} for {price} → {where}",
+                    item=words.item_a(e["item"]),
+                    price=words.taler(e["price"]),
+                    where=_landing(evs, i, e["item"]),
                 )
             )
         elif k == "tile_stored" and e["reason"] == "free_tile":
-            parts.append(tr("free {item} → storage", item=item(e["item"])))
+            parts.append(tr("took {item} for free → storage", item=words.item_a(e["item"])))
         elif k == "transported":
             where = _landing(evs, i, e["item"])
-            parts.append(tr("moved {item} → {where}", item=item(e["item"]), where=where))
+            parts.append(tr("moved {item} → {where}", item=words.item_a(e["item"]), where=where))
         elif k == "money_taken":
-            parts.append(
-                tr(
-                    "Money: {workers} → {taler} taler",
-                    workers=plural(e["workers"], "worker"),
-                    taler=e["taler"],
-                )
+            if money is None:
+                money = {"workers": 0, "taler": 0, "at": len(parts)}
+                parts.append("")
+            money["workers"] += e["workers"]
+            money["taler"] += e["taler"]
+            counted_workers += e["workers"]
+            parts[money["at"]] = tr(
+                "took {taler} with {workers}",
+                taler=words.taler(money["taler"]),
+                workers=plural(money["workers"], "worker"),
             )
         elif k == "crowns_scored":
+            if crowns is None:
+                crowns = {"workers": 0, "vp": 0, "raw": 0, "at": len(parts)}
+                parts.append("")
+            crowns["workers"] += e["workers"]
+            crowns["vp"] += e["vp"]
+            crowns["raw"] += e["vp_before_cap"]
+            counted_workers += e["workers"]
             capped = (
-                tr(" (capped from {raw})", raw=e["vp_before_cap"])
-                if e["vp"] < e["vp_before_cap"]
+                tr(" (capped from {raw})", raw=crowns["raw"])
+                if crowns["vp"] < crowns["raw"]
                 else ""
             )
-            parts.append(
-                tr(
-                    "Crowns: {workers} × {crowns} → {vp} VP{capped}",
-                    workers=plural(e["workers"], "worker"),
-                    crowns=plural(e["crowns"], "crown"),
-                    vp=e["vp"],
-                    capped=capped,
-                )
+            parts[crowns["at"]] = tr(
+                "scored {workers} × {crowns} → {vp} VP{capped}",
+                workers=plural(crowns["workers"], "worker"),
+                crowns=plural(e["crowns"], "crown"),
+                vp=crowns["vp"],
+                capped=capped,
             )
         elif k == "delivered":
             goods = ", ".join(words.goods_word(g) for g in e["goods"])
@@ -217,16 +241,16 @@ def did(events: Iterable[dict[str, Any]]) -> str:
             parts.append(tr("finished ship #{n} (size {size})", n=e["ship"] + 1, size=e["size"]))
         elif k == "reward_taken":
             if e["reward"] == "goods":
-                goods = " + ".join(words.goods_word(g) for g in e["goods"])
-                parts.append(tr("reward {what}", what=goods))
+                what = " + ".join(words.goods_word(g) for g in e["goods"])
             else:
-                parts.append(tr("reward {what}", what=words.reward_name(e["reward"])))
+                what = words.reward_name(e["reward"])
+            parts.append(tr("took as reward: {reward}", reward=what))
         elif k == "extra_started":
-            parts.append(tr("extra action: {action}", action=action(e["action"])))
+            parts.append(tr("used the extra action: {action}", action=action(e["action"])))
         elif k == "passed":
             flipped = nxt["value"] if nxt and nxt["kind"] == "pass_tile_flipped" else None
             parts.append(
-                tr("passed (−{n} tile flipped)", n=flipped)
+                tr("passed (flipped the −{n} VP pass tile)", n=flipped)
                 if flipped
                 else tr("passed (no pass tile left)")
             )
@@ -237,28 +261,29 @@ def did(events: Iterable[dict[str, Any]]) -> str:
             own += e["own"]
         i += 1
     if not parts:
-        parts.append(tr("nothing"))
+        parts.append(tr("did nothing"))
     text = " · ".join(parts)
-    costs = [tr("{n} taler", n=paid)] if paid else []
-    if blue or own:
-        workers = plural(blue + own, "worker")
-        if blue and own:
-            workers += tr(" ({n} blue)", n=blue)
-        elif blue:
-            workers += tr(" (blue)")
+    costs = [words.taler(paid)] if paid else []
+    spent = blue + own - counted_workers
+    if spent > 0:
+        workers = plural(spent, "worker")
+        if blue and own and not counted_workers:
+            workers = tr("{workers} ({blue} blue)", workers=workers, blue=blue)
+        elif blue and not own:
+            workers = plural(spent, "blue worker")
         costs.append(workers)
     if costs:
-        text += " · " + ", ".join(costs)
+        text += " · " + tr("cost: {costs}", costs=", ".join(costs))
     return text
 
 
 def done_line(state_before_turn: State | None, raw_name: str, seat: int, events: Any) -> str:
-    """What a pinged player's message becomes once they have acted."""
+    """What a pinged player's message becomes once they have acted: 'Ana (Masts) bought…'."""
     act = action(state_before_turn.action) if state_before_turn is not None else None
-    head = f"✓ {PLAYER_MARKS[seat].emoji} {name(raw_name)}"
+    who = f"✓ {PLAYER_MARKS[seat].emoji} {name(raw_name)}"
     if act and act != "?":
-        head += f" — {act}"
-    return fit(tr("{head}: {did}", head=head, did=did(events)))
+        return fit(tr("{who} ({action}) {did}", who=who, action=act, did=did(events)))
+    return fit(tr("{who} {did}", who=who, did=did(events)))
 
 
 def phase_summary(
@@ -303,7 +328,12 @@ def phase_summary(
     budget = max(80, (MAX_MESSAGE - fixed) // max(1, len(order)))
     lines = [head]
     for seat in order:
-        line = f"{PLAYER_MARKS[seat].emoji} {name(names[seat])} — {did(by_seat.get(seat, []))}"
+        line = tr(
+            "{emoji} {name} {did}",
+            emoji=PLAYER_MARKS[seat].emoji,
+            name=name(names[seat]),
+            did=did(by_seat.get(seat, [])),
+        )
         lines.append(fit(line, budget))
     return fit("\n".join([*lines, *tail]))
 
@@ -335,11 +365,11 @@ def status_line(state: State, names: Sequence[str]) -> str:
 def scores_line(state: State, names: Sequence[str]) -> str:
     return " · ".join(
         tr(
-            "{emoji} {name} {vp} VP, {taler} taler, {workers}",
+            "{emoji} {name} {vp} VP, {taler}, {workers}",
             emoji=PLAYER_MARKS[i].emoji,
             name=name(n),
             vp=p.score,
-            taler=p.taler,
+            taler=words.taler(p.taler),
             workers=plural(p.workers, "worker"),
         )
         for i, (n, p) in enumerate(zip(names, state.players, strict=True))
@@ -369,7 +399,7 @@ def final_result(state: State, names: Sequence[str]) -> str:
         lines.append(
             tr(
                 "{rank}. {emoji} {name} — {vp} VP (track {track}, goods {goods}, ships {ships}, "
-                "leftovers {leftover} from {taler} taler)",
+                "leftovers {leftover} from {taler})",
                 rank=s.rank,
                 emoji=PLAYER_MARKS[s.seat].emoji,
                 name=name(names[s.seat]),
@@ -378,7 +408,7 @@ def final_result(state: State, names: Sequence[str]) -> str:
                 goods=sum(s.goods_vp),
                 ships=s.ships_vp,
                 leftover=s.leftover_vp,
-                taler=s.total_taler,
+                taler=words.taler(s.total_taler),
             )
         )
     # N-END-4: only ties on VP need the tie-break explained.

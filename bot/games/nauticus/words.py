@@ -59,6 +59,34 @@ def item_label(item: str) -> str:
     return data.item_name(item) if item in data.ITEM_INDEX else item
 
 
+# An item as the object of a verb ("bought a bow", "took an Anchor ship mast", "some coffee"):
+# French needs each word's gender and article ("une proue", "un mât", "du café", "des céréales"),
+# so each is a whole phrase of the catalogue.
+_ITEM_A = {
+    "bow": N_("a bow"),
+    "middle": N_("a middle"),
+    "stern": N_("a stern"),
+    "one_ship": N_("a one-ship"),
+    "coffee": N_("some coffee"),
+    "grain": N_("some grain"),
+    "fish": N_("some fish"),
+    "salt": N_("some salt"),
+}
+
+
+def item_a(item: str) -> str:
+    """`item` with its indefinite article, as the object of a verb: 'a bow', 'an Anchor ship
+    mast', 'some coffee' (French 'une proue', 'un mât Bateau à ancre', 'du café')."""
+    if item in _ITEM_A:
+        return tr(_ITEM_A[item])
+    crest = CREST_WORDS.get(item.split("_", 1)[-1])
+    if crest is not None and item.startswith("mast_"):
+        return tr("a {crest} mast", crest=tr(crest))
+    if crest is not None and item.startswith("sail_"):
+        return tr("a {crest} sail", crest=tr(crest))
+    return item_label(item)
+
+
 def goods_word(good: str) -> str:
     return tr(GOODS_WORDS[good]) if good in GOODS_WORDS else good
 
@@ -76,6 +104,7 @@ def plural(n: int, word: str) -> str:
 _COUNTED = {
     "worker": lambda n: trn("{n} worker", "{n} workers", n),
     "blue worker": lambda n: trn("{n} blue worker", "{n} blue workers", n),
+    "blue worker left": lambda n: trn("{n} blue worker left", "{n} blue workers left", n),
     "crown": lambda n: trn("{n} crown", "{n} crowns", n),
     "reward": lambda n: trn("{n} reward", "{n} rewards", n),
     "mast": lambda n: trn("{n} mast", "{n} masts", n),
@@ -89,6 +118,11 @@ def counted(n: int, word: str) -> str:
     return say(n) if say is not None else f"{n} {word}" + ("" if n == 1 else "s")
 
 
+def taler(n: int) -> str:
+    """'1 taler', '2 taler' (French '1 thaler', '2 thalers')."""
+    return trn("{n} taler", "{n} taler", n)
+
+
 def bonus_text(bonus: data.Bonus) -> str:
     """'1 worker + 1 good' style text of a space bonus (the engine's `bonus_text`, said in the
     language of the context)."""
@@ -96,7 +130,7 @@ def bonus_text(bonus: data.Bonus) -> str:
     if bonus.workers:
         parts.append(counted(bonus.workers, "worker"))
     if bonus.taler:
-        parts.append(tr("{n} taler", n=bonus.taler))
+        parts.append(taler(bonus.taler))
     if bonus.vp:
         parts.append(tr("{n} VP", n=bonus.vp))
     if bonus.tile:
@@ -118,7 +152,7 @@ def reward_name(kind: str) -> str:
         "crown_mast": lambda: tr("Crown mast"),
         "crown_sail": lambda: tr("Crown sail"),
         "vp": lambda: tr("{n} VP", n=data.REWARD_VP),
-        "taler": lambda: tr("{n} taler", n=data.REWARD_TALER),
+        "taler": lambda: taler(data.REWARD_TALER),
         "workers": lambda: counted(data.REWARD_WORKERS, "worker"),
         "goods": lambda: tr("{n} different goods", n=data.REWARD_GOODS),
     }.get(kind)
@@ -181,7 +215,7 @@ def dest_label(player: Player, item: str, to: Any) -> str:
 def buy_cost(state: State, item: str) -> str:
     """'1 taler, 1 worker' — the price of the next copy of `item` now (N-BUY-1, N-EXTRA-2)."""
     price = price_of(state, item)
-    return tr("{price} taler, 1 worker", price=price)
+    return tr("{price}, 1 worker", price=taler(price))
 
 
 def buy_label(state: State, item: str) -> str:
@@ -216,7 +250,7 @@ def space_label(state: State, space: int) -> str:
 
 def workers_label(state: State, kind: str, n: int) -> str:
     if kind == "money":
-        return tr("{workers} → {taler} taler", workers=counted(n, "worker"), taler=2 * n)
+        return tr("{workers} → {taler}", workers=counted(n, "worker"), taler=taler(2 * n))
     turn = state.turn
     crowns = state.players[turn.seat].crowns if turn is not None else 0
     used = turn.crown_vp if turn is not None else 0

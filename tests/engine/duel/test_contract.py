@@ -23,6 +23,6 @@ def test_rules_object_is_the_duel_engine() -> None:
     scores: list[ScoreLike] = list(rules.final_scores(after))
     assert [s.seat for s in scores] == [0, 1]
     assert rules.view(after, seat)["game"] == "duel"
-    assert rules.describe(move, state).startswith("Keep one of the two specials")
+    assert rules.describe(move, state).startswith("kept one of the two specials")
     same = rules.determinize(after, seat, random.Random(1))
     assert rules.view(same, seat) == rules.view(after, seat)

@@ -111,7 +111,7 @@ def test_the_secret_steps_name_no_card() -> None:
     keep = duel.legal_moves(state, 0)
     assert len(keep) == 2
     lines = {duel.describe(m, state) for m in keep}
-    assert lines == {"Keep one of the two specials drawn and give the other to the opponent"}
+    assert lines == {"kept one of the two specials drawn and gave the other to the opponent"}
     for special in state.drawn:
         assert data.SPECIAL_NAMES[special] not in next(iter(lines))
 
@@ -137,8 +137,8 @@ def test_harpoon_words_say_only_kept_or_returned() -> None:
         seat = state.turn
         lines = {duel.describe(m, state) for m in duel.legal_moves(state, seat)}
         assert lines <= {
-            "Return the harpooned diver to the opponent",
-            "Keep the harpooned diver and give the opponent another diver for it",
+            "returned the harpooned diver to the opponent",
+            "kept the harpooned diver and gave the opponent another diver for it",
         }
         assert not any(re.search(r"\d", line) for line in lines)
         return

@@ -27,7 +27,7 @@ def test_readme_example_runs_and_plays_a_game_to_the_end() -> None:
     with contextlib.redirect_stdout(out):
         exec(compile(blocks[0], str(README), "exec"), namespace)
     printed = out.getvalue().splitlines()
-    assert printed[0] == "Place your pawn above column 4 (3 stacks, 24 cards left)"
+    assert printed[0] == "placed their pawn above column 4 (3 stacks, 24 cards left)"
     assert printed[1] == "['card_taken', 'card_taken', 'card_taken', 'turn_ended']"
     assert printed[2] == "not_your_turn"
     state = namespace["state"]

@@ -68,7 +68,7 @@ def test_the_first_ping_in_french() -> None:
     with i18n.use("fr"):
         ping = PLUGIN.turn_ping(public, 5)
     assert ping == (
-        "<@5> — à vous dans le duel Nautilus (Manche 1/6 · cartes spéciales) : garder une des "
+        "<@5> — à vous dans le duel Nautilus (Manche 1/6 · cartes spéciales)\u202f: garder une des "
         "deux cartes spéciales et donner l'autre. Appuyez sur **Jouer** pour votre panneau "
         "privé."
     )
@@ -78,7 +78,8 @@ def test_a_bad_option_is_refused_in_french() -> None:
     with i18n.use("fr"), pytest.raises(BadOption) as refused:
         PLUGIN.move_from_call("place", {"card": "99", "side": 1, "slot": 1})
     assert str(refused.value) == (
-        "carte : 99 n'est pas une carte (0–15 : l'arête 0, les scaphandriers 1–14, le kraken 15)."
+        "carte\u202f: 99 n'est pas une carte (0–15\u202f: l'arête 0, les scaphandriers "
+        "1–14, le kraken 15)."
     )
 
 
@@ -106,6 +107,7 @@ def test_french_names_of_the_specials_are_understood_and_listed_in_french() -> N
     with i18n.use("fr"), pytest.raises(BadOption) as refused:
         PLUGIN.move_from_call("keep", {"special": "licorne"})
     assert str(refused.value) == (
-        "speciale : 'licorne' n'est pas une carte spéciale ; les cartes spéciales sont kraken, "
+        "speciale\u202f: 'licorne' n'est pas une carte spéciale\u202f; les cartes "
+        "spéciales sont kraken, "
         "arête, ancre, œil, module de plongée, harpon."
     )

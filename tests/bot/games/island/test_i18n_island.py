@@ -57,8 +57,8 @@ def test_words_and_a_hand_in_french() -> None:
             {"category": "treasure", "object": "goblet"},
         ]
         assert words.hand_lines(hand) == [
-            "🟧 vivres : jambon",
-            "🟨 trésors : coupe = 3 PV en fin de partie",
+            "🟧 vivres\u202f: jambon",
+            "🟨 trésors\u202f: coupe = 3 PV en fin de partie",
         ]
     assert words.counted(["ham", "ham", "bread"]) == "bread, ham ×2"
 
@@ -70,7 +70,7 @@ def test_the_first_ping_and_the_start_post_in_french() -> None:
         ping = PLUGIN.turn_ping(public, 77)
         start = PLUGIN.start_post(public).text
     assert ping == (
-        "<@77> — à vous. Manche 1 : placer votre pion au-dessus d'une colonne, puis récolter "
+        "<@77> — à vous. Manche 1\u202f: placer votre pion au-dessus d'une colonne, puis récolter "
         "ou stocker. `/island hand` montre vos cartes."
     )
     assert start.startswith("**Nautilus Island commence** — 3 joueurs, ")
@@ -84,7 +84,8 @@ def test_a_french_category_typed_is_understood_and_a_bad_one_refused_in_french()
     with i18n.use("fr"), pytest.raises(BadOption) as refused:
         PLUGIN.move_from_call("store", {"category": "licornes", "objects": "ham"})
     assert str(refused.value) == (
-        "« licornes » n'est pas une catégorie : vêtements, navigation, réparation, pêche ou vivres."
+        "« licornes » n'est pas une catégorie\u202f: vêtements, navigation, réparation, "
+        "pêche ou vivres."
     )
 
 
@@ -127,6 +128,7 @@ def test_the_last_round_empty_column_refusal_is_said_in_french() -> None:
     assert info.value.code == "empty_column_no_store"
     assert refusals.text(info.value, "fr") == (
         "La colonne 0 n'a plus de cartes, et à la dernière manche un pion ne peut faire face à "
-        "une colonne vide que pour stocker, mais vous n'avez aucune carte à stocker ; choisissez "
-        "une colonne avec des cartes : 1, 2, 3."
+        "une colonne vide que pour stocker, mais vous n'avez aucune carte à stocker\u202f; "
+        "choisissez "
+        "une colonne avec des cartes\u202f: 1, 2, 3."
     )
