@@ -24,11 +24,13 @@ RED: Final[Color] = (190, 30, 30)
 GREEN: Final[Color] = (30, 130, 50)
 BLUE: Final[Color] = (40, 90, 200)
 
-# Seat 0..3: colour and a symbol, so seats differ without colour (UX.md).
+# Seat 0..3: colour and a symbol, so seats differ without colour (UX.md). Every pair stays >= 25
+# CIELAB units apart under simulated protanopia and deuteranopia (tests/render/
+# test_colour_vision.py): the red leans to scarlet and the green to emerald for that.
 PLAYER_COLOR: Final[tuple[Color, ...]] = (
-    (214, 48, 40),
+    (210, 40, 28),
     (40, 100, 220),
-    (36, 160, 72),
+    (30, 165, 84),
     (246, 196, 30),
 )
 PLAYER_SYMBOL: Final[tuple[str, ...]] = (w_("circle"), w_("square"), w_("triangle"), w_("cross"))

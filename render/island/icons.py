@@ -18,13 +18,16 @@ from render.palette import INK, PAPER, PLAYER_COLOR, PLAYER_SYMBOL
 Color = tuple[int, int, int]
 
 # [fixed here] colours of the rules page: green, red, blue, purple, orange, yellow.
+# Tuned so every pair stays >= 25 CIELAB units apart under simulated protanopia and
+# deuteranopia too (tests/render/test_colour_vision.py): the red is deeper and the green bluer
+# than the rulebook's, so navigation, clothing and food no longer merge for red-green blindness.
 CATEGORY_COLOR: dict[str, Color] = {
-    "clothing": (46, 140, 64),
-    "navigation": (200, 44, 44),
-    "repair": (40, 96, 200),
-    "fishing": (128, 64, 168),
-    "food": (236, 124, 24),
-    "treasure": (236, 196, 30),
+    "clothing": (46, 140, 90),
+    "navigation": (176, 10, 28),
+    "repair": (30, 106, 216),
+    "fishing": (108, 42, 136),
+    "food": (226, 118, 18),
+    "treasure": (255, 212, 46),
 }
 # A pale tint of each colour for card faces and collection rows.
 CATEGORY_TINT: dict[str, Color] = {
