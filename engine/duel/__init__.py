@@ -10,10 +10,7 @@
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
-from typing import Any
-
+from engine.common import GameFunctions, ModuleRules
 from engine.duel import data
 from engine.duel.describe import describe
 from engine.duel.determinize import determinize
@@ -34,49 +31,19 @@ def is_over(state: State) -> bool:
     return state.step == "over"
 
 
-class DuelRules:
-    """`engine.api.Rules` for Nautilus duel: the module's functions behind one object."""
-
-    name: str = data.GAME
-    engine_version: str = ENGINE_VERSION
-    min_players: int = data.PLAYERS
-    max_players: int = data.PLAYERS
-
-    def new_game(self, players: int, seed: int) -> State:
-        return new_game(players, seed)
-
-    def current(self, state: Any) -> int | None:
-        return current(state)
-
-    def is_over(self, state: Any) -> bool:
-        return is_over(state)
-
-    def legal_moves(self, state: Any, seat: int) -> list[Move]:
-        return legal_moves(state, seat)
-
-    def apply(self, state: Any, seat: int, move: Move) -> tuple[State, Sequence[Event]]:
-        return apply(state, seat, move)
-
-    def view(self, state: Any, seat: int | None = None) -> dict[str, Any]:
-        return view(state, seat)
-
-    def final_scores(self, state: Any) -> Sequence[Score]:
-        return final_scores(state)
-
-    def to_json(self, state: Any) -> str:
-        return to_json(state)
-
-    def from_json(self, text: str) -> State:
-        return from_json(text)
-
-    def describe(self, move: Move, state: Any | None = None) -> str:
-        return describe(move, state)
-
-    def determinize(self, state: Any, seat: int | None, rng: random.Random) -> State:
-        return determinize(state, seat, rng)
+class DuelRules(ModuleRules[State]):
+    """`engine.api.Rules` for Nautilus duel: the module's functions behind one object
+    (engine/common.py)."""
 
 
-RULES = DuelRules()
+RULES = DuelRules(
+    data.GAME,
+    ENGINE_VERSION,
+    (data.PLAYERS, data.PLAYERS),
+    GameFunctions(
+        new_game, legal_moves, apply, view, final_scores, to_json, from_json, describe, determinize
+    ),
+)
 
 __all__ = [
     "ENGINE_VERSION",

@@ -7,21 +7,13 @@ private event with the secret, so the bot can post the first and whisper the sec
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
-from typing import Any, ClassVar
+from dataclasses import dataclass
+from typing import ClassVar
 
+from engine import common
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    kind: ClassVar[str] = "event"
-    # kw_only so that subclasses keep their own positional fields after this defaulted one.
-    private_to: int | None = field(default=None, kw_only=True)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, **asdict(self)}
-
-
-# --- public ------------------------------------------------------------------------------------
+# The shared base (engine/common.py), named here too: `events.Event` is this game's event type.
+Event = common.Event
 
 
 @dataclass(frozen=True, slots=True)

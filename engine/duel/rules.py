@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from engine.common import move_type_parser
 from engine.duel import data
 from engine.duel import events as ev
 from engine.duel.state import Award, Eye, Hand, State
@@ -332,39 +333,7 @@ def _end_round(state: State, out: list[ev.Event]) -> State:
 # --- move parsing --------------------------------------------------------------------------------
 
 
-def _parse_type(move: Any) -> str:
-    if not isinstance(move, dict):
-        raise IllegalMove(
-            "malformed",
-            f"A move must be a JSON object with a 'type', not {move!r}.",
-            move=repr(move),
-        )
-    mtype = move.get("type")
-    if not isinstance(mtype, str) or mtype not in MOVE_TYPES:
-        raise IllegalMove(
-            "unknown_type",
-            f"Unknown move type {mtype!r}; the move types are: {', '.join(MOVE_TYPES)}.",
-            type=repr(mtype),
-        )
-    required, optional = MOVE_TYPES[mtype]
-    keys = set(move) - {"type"}
-    missing = required - keys
-    extra = keys - required - optional
-    if missing or extra:
-        parts = []
-        if missing:
-            parts.append(f"missing {', '.join(sorted(missing))}")
-        if extra:
-            parts.append(f"unexpected {', '.join(sorted(map(str, extra)))}")
-        want = ", ".join(sorted(required)) or "no fields"
-        if optional:
-            want += f" (and optionally {', '.join(sorted(optional))})"
-        raise IllegalMove(
-            "malformed",
-            f"A {mtype!r} move takes {want}: {'; '.join(parts)}.",
-            type=mtype,
-        )
-    return mtype
+_parse_type = move_type_parser(MOVE_TYPES)
 
 
 def _parse_int(move: Move, key: str, what: str) -> int:

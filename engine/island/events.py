@@ -9,18 +9,13 @@ data.public_id); the private `card_drawn` gives the taker the full id ("food:ham
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
-from typing import Any, ClassVar
+from dataclasses import dataclass
+from typing import ClassVar
 
+from engine import common
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    kind: ClassVar[str] = "event"
-    # Keyword-only so that subclasses keep plain positional fields.
-    private_to: int | None = field(default=None, kw_only=True)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, **asdict(self)}
+# The shared base (engine/common.py), named here too: `events.Event` is this game's event type.
+Event = common.Event
 
 
 @dataclass(frozen=True, slots=True)

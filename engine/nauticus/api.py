@@ -2,61 +2,23 @@
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
-from typing import Any
-
-from engine.api import Move
+from engine.common import GameFunctions, ModuleRules
 from engine.nauticus import data
 from engine.nauticus.describe import describe
-from engine.nauticus.events import Event
 from engine.nauticus.rules import apply, legal_moves, new_game
-from engine.nauticus.scoring import Score, final_scores
+from engine.nauticus.scoring import final_scores
 from engine.nauticus.state import ENGINE_VERSION, State, from_json, to_json
 from engine.nauticus.view import view
 
 
-class NauticusRules:
-    """The module's functions as one object; Nauticus has no hidden information."""
-
-    name = "nauticus"
-    engine_version = ENGINE_VERSION
-    min_players = data.MIN_PLAYERS
-    max_players = data.MAX_PLAYERS
-
-    def new_game(self, players: int, seed: int) -> State:
-        return new_game(players, seed)
-
-    def current(self, state: State) -> int | None:
-        return state.current
-
-    def is_over(self, state: State) -> bool:
-        return state.step == "over"
-
-    def legal_moves(self, state: State, seat: int) -> list[Move]:
-        return legal_moves(state, seat)
-
-    def apply(self, state: State, seat: int, move: Move) -> tuple[State, Sequence[Event]]:
-        return apply(state, seat, move)
-
-    def view(self, state: State, seat: int | None = None) -> dict[str, Any]:
-        return view(state, seat)
-
-    def final_scores(self, state: State) -> Sequence[Score]:
-        return final_scores(state)
-
-    def to_json(self, state: State) -> str:
-        return to_json(state)
-
-    def from_json(self, text: str) -> State:
-        return from_json(text)
-
-    def describe(self, move: Move, state: State | None = None) -> str:
-        return describe(move, state)
-
-    def determinize(self, state: State, seat: int | None, rng: random.Random) -> State:
-        # Every seat sees the whole game: there is nothing to re-deal.
-        return state
+class NauticusRules(ModuleRules[State]):
+    """The module's functions as one object (engine/common.py). Nauticus has no hidden
+    information: no determinize function, so a determinization is the state itself."""
 
 
-RULES = NauticusRules()
+RULES = NauticusRules(
+    "nauticus",
+    ENGINE_VERSION,
+    (data.MIN_PLAYERS, data.MAX_PLAYERS),
+    GameFunctions(new_game, legal_moves, apply, view, final_scores, to_json, from_json, describe),
+)

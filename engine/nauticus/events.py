@@ -2,20 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
-from typing import Any, ClassVar
+from dataclasses import dataclass
+from typing import ClassVar
 
+from engine import common
 from engine.nauticus.frozen import fast_init
 
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    kind: ClassVar[str] = "event"
-    # Nauticus hides nothing: every event is public (see engine/api.py).
-    private_to: ClassVar[int | None] = None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, **asdict(self)}
+# Nauticus hides nothing: every event is public (see engine/api.py), and `private_to` is not
+# one of an event's fields, so `to_dict()` does not carry it.
+Event = common.PublicEvent
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.common import move_type_parser
 from engine.errors import IllegalMove
 from engine.nauticus import data
 from engine.nauticus import events as ev
@@ -228,49 +229,8 @@ def _room(player: Player, item: str) -> bool:
 # --- move parsing ----------------------------------------------------------------------------
 
 
-# Keys of a well-formed move of each type without its optional fields: checked with one
-# comparison on the fast path of `_parse_type`.
-_EXACT_KEYS: dict[str, frozenset[str]] = {
-    mtype: required | {"type"} for mtype, (required, _) in MOVE_TYPES.items()
-}
-
-
-def _parse_type(move: Any) -> str:
-    # Fast path, every move the menus and the AI make: a dict with exactly its type's keys.
-    if type(move) is dict:
-        mtype = move.get("type")
-        if type(mtype) is str and move.keys() == _EXACT_KEYS.get(mtype):
-            return mtype
-    if not isinstance(move, dict):
-        raise IllegalMove(
-            "malformed",
-            f"A move must be a JSON object with a 'type', not {move!r}.",
-            move=repr(move),
-        )
-    mtype = move.get("type")
-    if not isinstance(mtype, str) or mtype not in MOVE_TYPES:
-        raise IllegalMove(
-            "unknown_type",
-            f"Unknown move type {mtype!r}; the move types are: {', '.join(MOVE_TYPES)}.",
-            type=repr(mtype),
-        )
-    required, optional = MOVE_TYPES[mtype]
-    keys = set(move) - {"type"}
-    missing = required - keys
-    extra = keys - required - optional
-    if missing or extra:
-        parts = []
-        if missing:
-            parts.append(f"missing {', '.join(sorted(missing))}")
-        if extra:
-            parts.append(f"unexpected {', '.join(sorted(map(str, extra)))}")
-        want = ", ".join(sorted(required)) or "no fields"
-        raise IllegalMove(
-            "malformed",
-            f"A {mtype!r} move takes {want}: {'; '.join(parts)}.",
-            type=mtype,
-        )
-    return mtype
+# Nauticus's refusals do not list the optional fields (its messages are pinned as they are).
+_parse_type = move_type_parser(MOVE_TYPES, name_optional=False)
 
 
 def _parse_item(value: Any, allowed: tuple[str, ...] | list[str], what: str) -> str:

@@ -107,7 +107,8 @@ def player(state: State, seat: int = 0) -> Player:
 
 def _engine_codes() -> set[str]:
     codes: set[str] = set()
-    for path in ENGINE.glob("*.py"):
+    # engine/common.py checks every game's move shapes: its codes are this game's too.
+    for path in (*ENGINE.glob("*.py"), ENGINE.parent / "common.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not (isinstance(node, ast.Call) and getattr(node.func, "id", "") == "IllegalMove"):
                 continue

@@ -19,7 +19,8 @@ README = ENGINE / "README.md"
 def engine_codes() -> set[str]:
     """Every code the engine raises: the first argument of each IllegalMove(...) call."""
     codes: set[str] = set()
-    for path in ENGINE.glob("*.py"):
+    # engine/common.py checks every game's move shapes: its codes are this game's too.
+    for path in (*ENGINE.glob("*.py"), ENGINE.parent / "common.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if (
                 isinstance(node, ast.Call)
