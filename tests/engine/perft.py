@@ -1,130 +1,39 @@
-"""Perft for Nauticus: the number of legal move sequences of depth 1 and 2 from fixed positions.
-
-The counts live in tests/engine/data/perft.counts; test_perft.py recomputes them, so any change
-to what is legal shows up as a changed number and has to be made on purpose. After a deliberate
-rules change, regenerate the file from the repository root with:
-
-    python -m tests.engine.perft --write
-"""
+"""Perft for Nauticus: the counts of legal move sequences of depth 1 and 2 from fixed positions,
+kept in tests/engine/data/perft.counts (the kit, tests/kits/perft.py, says how). Rewrite them
+after a deliberate rules change with `python -m tests.engine.perft --write`."""
 
 from __future__ import annotations
 
-import argparse
-import hashlib
-import random
-import sys
-from dataclasses import dataclass
 from pathlib import Path
 
 from engine import nauticus
-from engine.nauticus.state import State
-
-DATA = Path(__file__).with_name("data") / "perft.counts"
-
-
-@dataclass(frozen=True)
-class Position:
-    name: str
-    players: int
-    seed: int
-    plies: int  # moves of the seeded random walk from the start (0: the start position)
-
+from tests.kits.perft import PerftKit, Position
 
 POSITIONS = (
-    Position("start-2p", 2, 1, 0),
-    Position("start-3p", 3, 2, 0),
-    Position("start-4p", 4, 3, 0),
+    Position("start-2p", (2, 1), 0),
+    Position("start-3p", (3, 2), 0),
+    Position("start-4p", (4, 3), 0),
     # Walk lengths picked where the position has many choices (a buying turn, a reward).
-    Position("early-2p", 2, 11, 37),
-    Position("early-3p", 3, 12, 58),
-    Position("early-4p", 4, 13, 67),
-    Position("mid-2p", 2, 21, 117),
-    Position("mid-3p", 3, 22, 159),
-    Position("mid-4p", 4, 23, 212),
+    Position("early-2p", (2, 11), 37),
+    Position("early-3p", (3, 12), 58),
+    Position("early-4p", (4, 13), 67),
+    Position("mid-2p", (2, 21), 117),
+    Position("mid-3p", (3, 22), 159),
+    Position("mid-4p", (4, 23), 212),
 )
 
-
-@dataclass(frozen=True)
-class Row:
-    name: str
-    players: int
-    seed: int
-    plies: int
-    position: str  # sha256 of the position's JSON, first 16 hex digits
-    depth1: int
-    depth2: int
-
-    def line(self) -> str:
-        return (
-            f"{self.name} {self.players} {self.seed} {self.plies} {self.position} "
-            f"{self.depth1} {self.depth2}"
-        )
-
-
-def position(p: Position) -> State:
-    """The start of game (players, seed), then `plies` moves drawn uniformly from legal_moves."""
-    state = nauticus.new_game(p.players, p.seed)
-    rng = random.Random(f"perft/{p.players}/{p.seed}")
-    for _ in range(p.plies):
-        seat = state.current
-        assert seat is not None, f"{p.name}: the game ended before {p.plies} moves"
-        state, _ = nauticus.apply(state, seat, rng.choice(nauticus.legal_moves(state, seat)))
-    return state
-
-
-def perft(state: State, depth: int) -> int:
-    """The number of legal move sequences of length `depth` from `state`."""
-    seat = state.current
-    if seat is None:
-        return 0
-    moves = nauticus.legal_moves(state, seat)
-    if depth == 1:
-        return len(moves)
-    return sum(perft(nauticus.apply(state, seat, m)[0], depth - 1) for m in moves)
-
-
-def compute(p: Position) -> Row:
-    state = position(p)
-    digest = hashlib.sha256(nauticus.to_json(state).encode()).hexdigest()[:16]
-    return Row(p.name, p.players, p.seed, p.plies, digest, perft(state, 1), perft(state, 2))
-
-
-def read(path: Path = DATA) -> list[Row]:
-    rows = []
-    for raw in path.read_text(encoding="utf-8").splitlines():
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        name, players, seed, plies, pos, d1, d2 = line.split()
-        rows.append(Row(name, int(players), int(seed), int(plies), pos, int(d1), int(d2)))
-    return rows
-
-
-HEADER = f"""\
-# Perft counts of the Nauticus engine ({nauticus.ENGINE_VERSION}): how many legal move sequences
-# of depth 1 and 2 start from each position. tests/engine/test_perft.py recomputes them.
-# A position is a new game (players, seed) followed by `plies` moves drawn uniformly from
-# legal_moves with random.Random(f"perft/{{players}}/{{seed}}"); `position` is the first 16 hex
-# digits of the sha256 of its to_json, so a changed walk is told apart from changed counts.
-# Regenerate after a deliberate rules change, from the repository root:
-#     python -m tests.engine.perft --write
-# name players seed plies position depth1 depth2
-"""
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--write", action="store_true", help=f"rewrite {DATA}")
-    args = parser.parse_args(argv)
-    rows = [compute(p) for p in POSITIONS]
-    text = HEADER + "".join(r.line() + "\n" for r in rows)
-    if args.write:
-        DATA.write_text(text, encoding="utf-8")
-        print(f"wrote {DATA}")
-    else:
-        sys.stdout.write(text)
-    return 0
-
+KIT = PerftKit(
+    rules=nauticus.RULES,
+    game="the Nauticus engine",
+    command="tests.engine.perft",
+    data=Path(__file__).with_name("data") / "perft.counts",
+    positions=POSITIONS,
+    setup_names=("players", "seed"),
+    start=nauticus.new_game,
+    walk="perft/{players}/{seed}",
+    start_words="a new game (players, seed)",
+    depth=2,
+)
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(KIT.main())

@@ -2,25 +2,15 @@
 
 from __future__ import annotations
 
-import pytest
-
 from engine import island
-from tests.engine.island.perft import POSITIONS, Position, compute, perft, position, read
+from tests.engine.island.perft import KIT, POSITIONS
+from tests.kits.perft import perft_tests
 
-STORED = {row.name: row for row in read()}
+perft = KIT.perft
+position = KIT.position
 
-
-def test_data_file_lists_every_position() -> None:
-    assert [r.name for r in read()] == [p.name for p in POSITIONS]
-
-
-@pytest.mark.parametrize("pos", POSITIONS, ids=lambda p: p.name)
-def test_perft_counts_match_the_data_file(pos: Position) -> None:
-    stored = STORED[pos.name]
-    row = compute(pos)
-    assert (row.players, row.seed, row.plies) == (stored.players, stored.seed, stored.plies)
-    assert row.position == stored.position, "the seeded walk reached another position"
-    assert (row.depth1, row.depth2, row.depth3) == (stored.depth1, stored.depth2, stored.depth3)
+# The shared tests (tests/kits/perft.py), collected from this module.
+globals().update(perft_tests(KIT))
 
 
 def test_start_position_by_hand() -> None:
