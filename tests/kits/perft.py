@@ -111,8 +111,9 @@ class PerftKit:
             f"Perft counts of {self.game} ({self.rules.engine_version}): how many legal move "
             f"sequences of depth {said} start from each position. {test} recomputes them. "
             f"A position is {self.start_words} followed by `plies` moves drawn uniformly from "
-            f'legal_moves with random.Random(f"{self.walk}"); `position` is the first 16 hex digits '
-            "of the sha256 of its to_json, so a changed walk is told apart from changed counts. "
+            f'legal_moves with random.Random(f"{self.walk}"); `position` is the first 16 hex '
+            "digits of the sha256 of its to_json, so a changed walk is told apart from changed "
+            "counts. "
             "Regenerate after a deliberate rules change, from the repository root:"
         )
         columns = ["name", *self.setup_names, "plies", "position", *(f"depth{d}" for d in depths)]
