@@ -219,7 +219,8 @@ def _space(c: Canvas, space: dict[str, Any], view: dict[str, Any]) -> None:
                 value=it["item"],
             )
             cx = sx + slot // 2
-            c.icon((cx - 24, y0 + 200), icon("taler", 20), key="label", value="taler")
+            # 24 px: the coin stays 12 px wide at the 400-px preview.
+            c.icon((cx - 30, y0 + 198), icon("taler", 24), key="label", value="taler")
             c.text(
                 (cx + 10, y0 + 210),
                 str(it["price"]),

@@ -40,6 +40,10 @@ def c_len(text: str, px: int) -> int:
     return round(font(px).getlength(text))
 
 
+# No icon under 24 px: 12 px at the 400-px preview, at every ship scale.
+MIN_ICON = 24
+
+
 @dataclass(frozen=True, slots=True)
 class ShipGeometry:
     """Sizes of the ship art at one scale; the label row keeps its font size at every scale."""
@@ -52,15 +56,15 @@ class ShipGeometry:
 
     @property
     def sail(self) -> int:
-        return int(self.tile * 0.86)
+        return max(int(self.tile * 0.86), MIN_ICON)
 
     @property
     def mast(self) -> int:
-        return int(self.tile * 0.86)
+        return max(int(self.tile * 0.86), MIN_ICON)
 
     @property
     def good(self) -> int:
-        return int(self.tile * 0.6)
+        return max(int(self.tile * 0.6), MIN_ICON)
 
     @property
     def height(self) -> int:

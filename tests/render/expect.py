@@ -169,6 +169,11 @@ def check_rules(pic: Picture) -> None:
     for m in pic.drawn:
         x0, y0, x1, y1 = m.box
         assert 0 <= x0 <= x1 <= w and 0 <= y0 <= y1 <= h, m
+    # Icons and crests too stay >= 12 px on their shorter side at the 400-px preview.
+    for m in pic.drawn:
+        if m.kind == "icon":
+            x0, y0, x1, y1 = m.box
+            assert min(x1 - x0, y1 - y0) * 400 / w >= 12, m
     # Nothing that carries meaning may hide behind a text: texts overlap neither each other nor
     # an icon.
     icons = [m for m in pic.drawn if m.kind == "icon"]
