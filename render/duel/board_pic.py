@@ -241,6 +241,12 @@ def _changes(c: Canvas, view: dict[str, Any], before: Mapping[str, Any], bottom:
         elif was[card] != (side, slot):
             outline_new(c, (x, y, x + CARD_W, y + CARD_H), key=f"space.{side}.{slot}", radius=10)
             (x0, y0), (x1, y1) = _centre(*was[card], bottom), _centre(side, slot, bottom)
+            # Along the cards' lower edge (a move within a row) or their left edge (across the
+            # Nautilus), so the line never hides a card's number.
+            if was[card][0] == side:
+                y0 = y1 = y0 + CARD_H // 2 - 14
+            else:
+                x0, x1 = x0 - CARD_W // 2 + 14, x1 - CARD_W // 2 + 14
             _arrow_line(c, (x0, y0), (x1, y1))
             c.area(
                 (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)),
@@ -254,8 +260,8 @@ def _arrow_line(c: Canvas, a: tuple[int, int], b: tuple[int, int]) -> None:
     (x0, y0), (x1, y1) = a, b
     length = math.hypot(x1 - x0, y1 - y0) or 1.0
     ux, uy = (x1 - x0) / length, (y1 - y0) / length
-    # Stop short of the centre so the head does not hide the card's number.
-    ex, ey = x1 - ux * 34, y1 - uy * 34
+    # Stop short of the end so the head lands inside the card it points to.
+    ex, ey = x1 - ux * 30, y1 - uy * 30
     d = c.draw
     d.ellipse((x0 - 9, y0 - 9, x0 + 9, y0 + 9), fill=NEW, outline=P.PAPER, width=2)
     d.line((x0, y0, ex, ey), fill=P.PAPER, width=12)

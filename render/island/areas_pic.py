@@ -30,11 +30,12 @@ from render.seats import NOTHING, Shown, gain, short_name
 from render.words import w
 
 TITLE_H = 44
-HEAD_H = 48
+LINE_H = 48  # the head's first line: badge, name, score
+HEAD_H = LINE_H + 34  # and its second: hand and pawn
 LINE = 30
 ROW_PAD = 14
 # Cells of a category row, left to right: category, size, cards, tokens, porthole.
-CAT_X, SIZE_X, CARDS_X, TOKENS_X, PORT_X = 0, 188, 230, 402, 693
+CAT_X, SIZE_X, CARDS_X, TOKENS_X, PORT_X = 0, 184, 226, 398, 687
 ROW_W = WIDTH - 2 * MARGIN
 
 
@@ -68,7 +69,7 @@ def _block(c: Canvas, y: int, view: dict[str, Any], seat: int, seen: Shown) -> i
     d.rounded_rectangle((x0, y, x1, y + h - 6), radius=10, fill=P.PANEL, outline=P.INK, width=2)
     d.rounded_rectangle((x0, y, x1, y + HEAD_H), radius=10, fill=P.PLAYER_COLOR[seat])
     d.rectangle((x0, y + HEAD_H - 10, x1, y + HEAD_H), fill=P.PLAYER_COLOR[seat])
-    cy = y + HEAD_H // 2
+    cy = y + LINE_H // 2
     ink = P.INK if seat == 3 else P.PAPER  # the yellow seat needs dark letters
     pawn = p["pawn"]
     where = (
@@ -76,7 +77,8 @@ def _block(c: Canvas, y: int, view: dict[str, Any], seat: int, seen: Shown) -> i
         if pawn["side"] is not None
         else w("not placed")
     )
-    # Right to left: the score (and what it gained), the pawn, the hand; the name takes the rest.
+    # First line: the name (as wide as it needs, up to 300 px), the score and what it gained;
+    # second line: the hand and the pawn, in whole words.
     box = c.text(
         (x1 - 10, cy + 1),
         w("{n} VP so far", n=p["score"]),
@@ -96,28 +98,29 @@ def _block(c: Canvas, y: int, view: dict[str, Any], seat: int, seen: Shown) -> i
             chip=True,
         )
         box = up if up is not None else box
+    room = min(300, box[0] - 20 - (x0 + 52))
+    name = short_name(names, seat, MEDIUM, room)
+    right = x0 + 52 + round(font(MEDIUM).getlength(name)) + 10
+    d.rounded_rectangle((x0 + 6, y + 5, right, y + LINE_H - 3), radius=8, fill=P.PANEL)
+    c.icon((x0 + 10, cy - 17), icon(f"player_{seat}", 34), key=f"p{seat}", value=f"player_{seat}")
+    c.text((x0 + 52, cy + 1), name, MEDIUM, P.INK, key=f"p{seat}.name", anchor="lm")
+    cy2 = y + LINE_H + (HEAD_H - LINE_H) // 2 - 2
     box = c.text(
-        (box[0] - 22, cy + 1),
-        w("pawn {where}", where=where),
-        SMALL,
-        ink,
-        key=f"p{seat}.pawn",
-        anchor="rm",
-    )
-    box = c.text(
-        (box[0] - 22, cy + 1),
+        (x0 + 14, cy2),
         w("hand {n}", n=p["hand_size"]),
         SMALL,
         ink,
         key=f"p{seat}.hand",
-        anchor="rm",
+        anchor="lm",
     )
-    room = min(260, box[0] - 20 - (x0 + 52))
-    name = short_name(names, seat, MEDIUM, room)
-    right = x0 + 52 + round(font(MEDIUM).getlength(name)) + 10
-    d.rounded_rectangle((x0 + 6, y + 5, right, y + HEAD_H - 5), radius=8, fill=P.PANEL)
-    c.icon((x0 + 10, cy - 17), icon(f"player_{seat}", 34), key=f"p{seat}", value=f"player_{seat}")
-    c.text((x0 + 52, cy + 1), name, MEDIUM, P.INK, key=f"p{seat}.name", anchor="lm")
+    c.text(
+        (box[2] + 28, cy2),
+        w("pawn {where}", where=where),
+        SMALL,
+        ink,
+        key=f"p{seat}.pawn",
+        anchor="lm",
+    )
     ry = y + HEAD_H
     for k, col in enumerate(p["collections"]):
         rh = row_height(col)
@@ -128,7 +131,7 @@ def _block(c: Canvas, y: int, view: dict[str, Any], seat: int, seen: Shown) -> i
         d.rectangle((x0 + 2, ry, x0 + 8, ry + rh), fill=CATEGORY_COLOR[cat])
         first = ry + ROW_PAD // 2 + LINE // 2
         c.icon((x0 + 14, first - 15), icon(f"cat_{cat}", 30), key=key, value=f"cat_{cat}")
-        c.text((x0 + 50, first + 1), cat_word(cat), SMALL, P.INK, anchor="lm")
+        c.text((x0 + 48, first + 1), cat_word(cat), SMALL, P.INK, anchor="lm")
         c.text(
             (x0 + SIZE_X + 24, first + 1),
             str(col["size"]),
@@ -204,7 +207,8 @@ def draw_areas(view: dict[str, Any], seats: list[int], seen: Shown = NOTHING) ->
     need = TITLE_H + sum(block_height(view["players"][s]) for s in seats) + MARGIN
     c = Canvas.blank((WIDTH, max(need, MIN_HEIGHT)), P.BG)
     c.draw.rectangle((0, 0, WIDTH, TITLE_H - 6), fill=P.INK)
-    if len(seats) == view["players_count"]:
+    if len(seats) == view["players_count"] or seen.names:
+        # Each block carries its seat's name: the title needs no seat numbers then.
         label = w("Collections")
     else:
         label = w("Collections: seat {list}", list=", ".join(str(s + 1) for s in seats))
