@@ -4,8 +4,6 @@ after a deliberate rules change with `python -m tests.engine.perft --write`."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from engine import nauticus
 from tests.kits.perft import PerftKit, Position
 
@@ -22,18 +20,7 @@ POSITIONS = (
     Position("mid-4p", (4, 23), 212),
 )
 
-KIT = PerftKit(
-    rules=nauticus.RULES,
-    game="the Nauticus engine",
-    command="tests.engine.perft",
-    data=Path(__file__).with_name("data") / "perft.counts",
-    positions=POSITIONS,
-    setup_names=("players", "seed"),
-    start=nauticus.new_game,
-    walk="perft/{players}/{seed}",
-    start_words="a new game (players, seed)",
-    depth=2,
-)
+KIT = PerftKit(nauticus.RULES, "the Nauticus engine", "tests.engine.perft", POSITIONS, depth=2)
 
 if __name__ == "__main__":
     raise SystemExit(KIT.main())

@@ -83,14 +83,6 @@ def _templates(state: State, seat: int) -> list[Move]:
     ]
 
 
-def _dest(draw: st.DrawFn, move: Move, key: str) -> None:
-    move["to"] = draw(odd_dests)
-
-
-def _item(draw: st.DrawFn, move: Move, key: str) -> None:
-    move[key] = draw(st.sampled_from(["crown", "mast", "Bow", "mast_crown ", "", "salt"]))
-
-
 KIT = fuzz.MoveFuzz(
     rules=nauticus.RULES,
     states=states,
@@ -99,7 +91,10 @@ KIT = fuzz.MoveFuzz(
     fields=FIELDS,
     words=WORDS,
     templates=_templates,
-    breakers={"dest": _dest, "item": _item},
+    breakers={
+        "dest": ("to", odd_dests),
+        "item": (None, st.sampled_from(["crown", "mast", "Bow", "mast_crown ", "", "salt"])),
+    },
     # Nauticus describes moves (JSON objects) only: other values go in as a move's fields.
     describe_non_dict=lambda v: {"type": "buy", "item": v, "to": v},
 )

@@ -25,8 +25,8 @@ from engine.api import Rules
 from engine.errors import IllegalMove
 
 Move = dict[str, Any]
-# A way to break a move's field: (draw, move, the field picked) -> changes `move` in place.
-Breaker = Callable[[st.DrawFn, Move, str], None]
+# A way to break a move: the field it sets (None: the field picked at random) and the values.
+Breaker = tuple[str | None, st.SearchStrategy[Any]]
 
 ODD_INTS: tuple[Any, ...] = (True, False, -1, -(2**63), 2**63, 10**30, 0, 1.0, 2.5, "1", None)
 CLEAN = ("refused", "played a listed move")
@@ -111,7 +111,8 @@ def near_valid(
             elif how == "int":
                 move[key] = draw(ints)
             elif how in kit.breakers:
-                kit.breakers[how](draw, move, key)
+                target, odd = kit.breakers[how]
+                move[target or key] = draw(odd)
             else:
                 move[key] = draw(values)
         return seat, move

@@ -49,25 +49,34 @@ class Row:
         )
 
 
+ROOT = Path(__file__).resolve().parents[2]
+
+
 @dataclass(frozen=True)
 class PerftKit:
-    """One game's perft: its rules, positions, how a position starts and where counts live."""
+    """One game's perft: its rules, positions, how a position starts and where counts live.
+
+    By default a position's setup is (players, seed), given to `rules.new_game`."""
 
     rules: Rules
     game: str  # in the data file's header: "the Nauticus engine"
     command: str  # the module that rewrites the file: "tests.engine.perft"
-    data: Path
     positions: tuple[Position, ...]
-    setup_names: tuple[str, str]  # the two numbers of Position.setup, as the header names them
-    start: Callable[[int, int], Any]  # the new game of a position's setup
-    walk: str  # the walk's RNG seed, a format of the setup names: "perft/{players}/{seed}"
-    start_words: str  # what `start` does, for the header: "a new game (players, seed)"
     depth: int  # counts kept: depth 1 to this
+    start: Callable[[int, int], Any] | None = None  # the new game of a setup; None: new_game
+    setup_names: tuple[str, str] = ("players", "seed")  # Position.setup, as the header says
+    walk: str = "perft/{players}/{seed}"  # the walk's RNG seed, a format of the setup names
+    start_words: str = "a new game (players, seed)"  # what `start` does, for the header
+
+    @property
+    def data(self) -> Path:
+        """The counts file: data/perft.counts next to the `command` module."""
+        return ROOT.joinpath(*self.command.split(".")[:-1], "data", "perft.counts")
 
     def position(self, p: Position) -> Any:
         """The start of the game, then `plies` moves drawn uniformly from legal_moves."""
         rules = self.rules
-        state = self.start(*p.setup)
+        state = (self.start or rules.new_game)(*p.setup)
         rng = random.Random(self.walk.format(**dict(zip(self.setup_names, p.setup, strict=True))))
         for _ in range(p.plies):
             seat = rules.current(state)

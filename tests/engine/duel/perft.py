@@ -4,8 +4,6 @@ deliberate rules change with `python -m tests.engine.duel.perft --write`."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from engine import duel
 from engine.duel.state import State
 from tests.kits.perft import PerftKit, Position
@@ -28,16 +26,15 @@ def _start(seed: int, first: int) -> State:
 
 
 KIT = PerftKit(
-    rules=duel.RULES,
-    game="the Nautilus duel engine",
-    command="tests.engine.duel.perft",
-    data=Path(__file__).with_name("data") / "perft.counts",
-    positions=POSITIONS,
-    setup_names=("seed", "first"),
+    duel.RULES,
+    "the Nautilus duel engine",
+    "tests.engine.duel.perft",
+    POSITIONS,
+    depth=2,
     start=_start,
+    setup_names=("seed", "first"),
     walk="duel-perft/{seed}",
     start_words="new_game(2, seed, first=first)",
-    depth=2,
 )
 
 if __name__ == "__main__":

@@ -4,8 +4,6 @@ rules change with `python -m tests.engine.island.perft --write`."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from engine import island
 from tests.kits.perft import PerftKit, Position
 
@@ -23,16 +21,7 @@ POSITIONS = (
 )
 
 KIT = PerftKit(
-    rules=island.RULES,
-    game="the Nautilus Island engine",
-    command="tests.engine.island.perft",
-    data=Path(__file__).with_name("data") / "perft.counts",
-    positions=POSITIONS,
-    setup_names=("players", "seed"),
-    start=island.new_game,
-    walk="perft/{players}/{seed}",
-    start_words="a new game (players, seed)",
-    depth=3,
+    island.RULES, "the Nautilus Island engine", "tests.engine.island.perft", POSITIONS, depth=3
 )
 
 if __name__ == "__main__":

@@ -61,14 +61,6 @@ def _templates(state: State, seat: int) -> list[Move]:
     ]
 
 
-def _objects(draw: st.DrawFn, move: Move, key: str) -> None:
-    move["objects"] = draw(odd_objects)
-
-
-def _name(draw: st.DrawFn, move: Move, key: str) -> None:
-    move[key] = draw(st.sampled_from(["Food", "treasure", "food ", "", "pearl", "ham"]))
-
-
 KIT = fuzz.MoveFuzz(
     rules=island.RULES,
     states=states,
@@ -77,7 +69,10 @@ KIT = fuzz.MoveFuzz(
     fields=FIELDS,
     words=WORDS,
     templates=_templates,
-    breakers={"objects": _objects, "name": _name},
+    breakers={
+        "objects": ("objects", odd_objects),
+        "name": (None, st.sampled_from(["Food", "treasure", "food ", "", "pearl", "ham"])),
+    },
 )
 # The shared tests (tests/kits/fuzz.py), collected from this module.
 globals().update(fuzz.malformed_tests(KIT))
