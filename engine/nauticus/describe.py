@@ -31,6 +31,9 @@ def _a(words: str) -> str:
 
 def describe(move: dict[str, Any], state: State | None = None) -> str:
     """Describe `move`; given the state it is about to be played on, costs are included."""
+    if not isinstance(move, dict):
+        # A stored log or user input may hold anything: a line, never a crash (as island, duel).
+        return f"Unknown move {move!r}"
     t = move.get("type")
     if t == "choose_action":
         space = move.get("space")

@@ -95,8 +95,8 @@ KIT = fuzz.MoveFuzz(
         "dest": ("to", odd_dests),
         "item": (None, st.sampled_from(["crown", "mast", "Bow", "mast_crown ", "", "salt"])),
     },
-    # Nauticus describes moves (JSON objects) only: other values go in as a move's fields.
-    describe_non_dict=lambda v: {"type": "buy", "item": v, "to": v},
+    # Odd values as a buy's item and destination too (describe reads both).
+    describe_in=lambda v: {"type": "buy", "item": v, "to": v},
 )
 # The shared tests (tests/kits/fuzz.py), collected from this module.
 globals().update(fuzz.malformed_tests(KIT))

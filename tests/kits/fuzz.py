@@ -66,8 +66,8 @@ class MoveFuzz:
     # More ways to break a field than "value", "int", "drop" and "add", by name.
     breakers: dict[str, Breaker] = field(default_factory=dict)
     fields_at_most: int = 4  # of the dictionaries of move fields thrown at `apply`
-    # How `describe` is fed a value that is not a JSON object; None: as it is.
-    describe_non_dict: Callable[[Any], Move] | None = None
+    # A move shape to describe too with a value that is not a JSON object in its fields.
+    describe_in: Callable[[Any], Move] | None = None
 
     def seat(self, state: Any) -> int:
         """Whose decision it is; seat 0 once the game is over."""
@@ -167,10 +167,12 @@ def malformed_tests(kit: MoveFuzz) -> dict[str, Callable[..., None]]:
         state = data_.draw(st.sampled_from(kit.states()))
         if isinstance(move, dict) and data_.draw(st.booleans()):
             move["type"] = data_.draw(st.sampled_from(sorted(kit.move_types)))
-        if not isinstance(move, dict) and kit.describe_non_dict is not None:
-            move = kit.describe_non_dict(move)
-        for line in (rules.describe(move), rules.describe(move, state)):
-            assert isinstance(line, str) and line
+        moves = [move]
+        if not isinstance(move, dict) and kit.describe_in is not None:
+            moves.append(kit.describe_in(move))
+        for m in moves:
+            for line in (rules.describe(m), rules.describe(m, state)):
+                assert isinstance(line, str) and line
 
     @given(any_json | st.text(max_size=40))
     def test_from_json_refuses_anything_else_cleanly(value: Any) -> None:
