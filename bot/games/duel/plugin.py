@@ -362,9 +362,14 @@ class DuelPlugin:
             and e.get("seat") == seat
             and (line := words.event_line(e, before.names, before.view)) is not None
         ]
+        who = words.who(before.names, seat)
         if not lines:
-            return tr("✓ {who} has decided.", who=words.who(before.names, seat))
-        return common.fit("✓ " + tr("; ").join(lines) + ".")
+            return tr("✓ {who} has decided.", who=who)
+        text = tr("; ").join(lines)
+        if not text.startswith(who):
+            # An arrow's move is a move of its own; its line names the arrow, not the player.
+            text = tr("{who} — {did}", who=who, did=text)
+        return common.fit(f"✓ {text}.")
 
     def phase_post(
         self,

@@ -292,7 +292,7 @@ def turn_story(names: Sequence[str], seat: int, events: Sequence[Mapping[str, An
         elif k == "pawn_moved":
             parts.append(
                 tr(
-                    "moved {side} column {c} (from column {old})",
+                    "moved their pawn {side} column {c} (from column {old})",
                     side=side_word(str(e["side"])),
                     c=e["column"],
                     old=e["from_column"],
@@ -316,9 +316,23 @@ def turn_story(names: Sequence[str], seat: int, events: Sequence[Mapping[str, An
         elif k == "token_taken":
             parts.append(tr("took the {token} token", token=token_name(str(e["token"]))))
         elif k == "collection_closed":
-            parts.append(tr("closed it with the {vp} VP porthole", vp=e["porthole"]))
+            # The collection is named: a close is a move of its own, its done line stands alone.
+            parts.append(
+                trn(
+                    "closed their {category} collection ({n} card) with the {vp} VP porthole",
+                    "closed their {category} collection ({n} cards) with the {vp} VP porthole",
+                    int(e["size"]),
+                    category=short_category(str(e["category"])),
+                    vp=e["porthole"],
+                )
+            )
         elif k == "kept_open":
-            parts.append(tr("kept it open"))
+            parts.append(
+                tr(
+                    "kept their {category} collection open",
+                    category=short_category(str(e["category"])),
+                )
+            )
         elif k == "idled":
             parts.append(tr("faced the empty column {c} and did nothing", c=e["column"]))
         elif k == "turn_ended":
