@@ -164,7 +164,7 @@ _FR_NOUNS = (
 )
 _FR_ONE_MANY = re.compile(
     rf"(?<![\d.,])\b[01] (?:{_FR_NOUNS})s\b|(?<![\d.,])\b[01] \w+ \((?:\w+ )?\w+s\)|\([01] \w+s\)|"
-    r"(?<![\d.,])\b[01] \w+ (?:bleus|retournées|restantes|restants|cachées)\b"
+    r"(?<![\d.,])\b[01] (?:\w+ )?(?:bleus|retournées|restantes|restants|cachées)\b"
 )
 _FR_MANY_ONE = re.compile(rf"(?<![\d.,−-])\b(?:[2-9]|[1-9]\d+) (?:{_FR_NOUNS})\b(?!s)(?! d'une)")
 _FR_NO_ARTICLE = re.compile(r"\b(?:de|à|au-dessus|au-dessous) (?:place|colonne|case|manche) \d")
@@ -287,6 +287,8 @@ PLANTED: list[tuple[str, str, str]] = [
     ("fr", "done", "✓ 🟢 Cleo a pris 2 thalers avec 1 ouvrier · coût\u202f: 1 talers"),
     ("fr", "done", "✓ 🟢 Cleo a acheté une proue · coût\u202f: 1 ouvrier (bleus)"),
     ("fr", "panel", "3 ouvriers (1 bleus) · 4 thalers"),
+    ("fr", "panel", "3 ouvriers (+1 bleus) · 4 thalers"),
+    ("fr", "done", "✓ Ana (Coques) a acheté une proue · coût\u202f: 3 ouvriers (dont 1 bleus)"),
     ("fr", "alt", "Ana a 1 couronnes."),
     ("fr", "alt", "Pile des gains\u202f: 3 cartes (1 retournées)."),
     ("fr", "alt", "Navire 1\u202f: proue, 2 voile Tour."),

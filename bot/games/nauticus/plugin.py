@@ -12,7 +12,7 @@ from typing import Any
 from bot import texts as common
 from bot.games.nauticus import move_words, moves_map, refusal_words, rules_digest, words
 from bot.games.nauticus import texts as nt
-from bot.i18n import N_, tr
+from bot.i18n import N_, tr, trn
 from bot.plugin import (
     BadOption,
     EventLine,
@@ -340,7 +340,7 @@ def _resources_line(state: State, seat: int) -> str:
     turn = state.turn
     blue = ""
     if turn is not None and turn.seat == seat and turn.extra is None and turn.blue:
-        blue = tr(" (+{n} blue)", n=turn.blue)
+        blue = trn(" (+{n} blue)", " (+{n} blue)", turn.blue)
     extra = tr("extra action ready") if p.extra else tr("extra action used")
     return tr(
         "{workers}{blue} · {taler} · {crowns} · storage {used}/{size} · {vp} VP · {extra}",

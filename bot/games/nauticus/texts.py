@@ -7,7 +7,7 @@ from typing import Any
 
 from bot.games.nauticus import words
 from bot.games.nauticus.words import counted as plural
-from bot.i18n import N_, tr
+from bot.i18n import N_, tr, trn
 from bot.texts import MAX_MESSAGE, PLAYER_MARKS, fit, legend, mention, name
 from engine.nauticus import State, data, final_scores
 from engine.nauticus.rules import price_of
@@ -268,7 +268,7 @@ def did(events: Iterable[dict[str, Any]]) -> str:
     if spent > 0:
         workers = plural(spent, "worker")
         if blue and own and not counted_workers:
-            workers = tr("{workers} ({blue} blue)", workers=workers, blue=blue)
+            workers = trn("{workers} ({n} blue)", "{workers} ({n} blue)", blue, workers=workers)
         elif blue and not own:
             workers = plural(spent, "blue worker")
         costs.append(workers)
