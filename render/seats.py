@@ -147,6 +147,14 @@ def outline_new(c: Canvas, box: Box, *, key: str, width: int = 5, radius: int = 
     c.area(box, key=f"{key}.new", value="new")
 
 
+def tick_new(c: Canvas, x: int, cy: int, *, key: str, h: int = 22) -> None:
+    """A short upright bar ending at `x`, beside a line of text that is new since the previous
+    post (a frame would touch the lines above and below); recorded as an area `key`.new."""
+    box = (x - 6, cy - h // 2, x - 1, cy + h // 2)
+    c.draw.rounded_rectangle(box, radius=2, fill=NEW)
+    c.area(box, key=f"{key}.new", value="new")
+
+
 def score_header(
     c: Canvas,
     box: Box,

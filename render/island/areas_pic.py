@@ -6,6 +6,7 @@ shape, they are split evenly over as few pictures as needed.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -26,7 +27,7 @@ from render.island.common import (
 )
 from render.island.icons import CATEGORY_COLOR, CATEGORY_TINT, icon
 from render.island.text import areas_alt
-from render.seats import NOTHING, Shown, gain, short_name
+from render.seats import NOTHING, Shown, gain, outline_new, short_name, tick_new
 from render.words import w
 
 TITLE_H = 44
@@ -140,7 +141,13 @@ def _block(c: Canvas, y: int, view: dict[str, Any], seat: int, seen: Shown) -> i
             key=f"{key}.size",
             anchor="mm",
         )
+        # What is new since the previous post: more cards of an object, a token line, a porthole.
+        was_col = was["collections"][k] if was is not None else None
+        had = dict(grouped(was_col["cards"])) if was_col is not None else None
+        had_tokens = Counter(token_lines(was_col["tokens"])) if was_col is not None else None
         for i, (obj, n) in enumerate(grouped(col["cards"])):
+            if had is not None and n > had.get(obj, 0):
+                tick_new(c, x0 + CARDS_X - 1, first + i * LINE, key=f"{key}.cards.{i}")
             c.text(
                 (x0 + CARDS_X, first + i * LINE + 1),
                 entry(obj, n),
@@ -151,6 +158,11 @@ def _block(c: Canvas, y: int, view: dict[str, Any], seat: int, seen: Shown) -> i
             )
         for i, (label, vp) in enumerate(token_lines(col["tokens"])):
             ty = first + i * LINE
+            if had_tokens is not None:
+                if had_tokens[(label, vp)] > 0:
+                    had_tokens[(label, vp)] -= 1
+                else:
+                    tick_new(c, x0 + TOKENS_X - 3, ty, key=f"{key}.token.{i}")
             c.icon((x0 + TOKENS_X, ty - 12), icon("token", 24), key="label", value="token")
             c.text(
                 (x0 + TOKENS_X + 28, ty + 1), label, SMALL, P.INK, key=f"{key}.token", anchor="lm"
@@ -158,6 +170,10 @@ def _block(c: Canvas, y: int, view: dict[str, Any], seat: int, seen: Shown) -> i
             c.text((x0 + PORT_X - 6, ty + 1), vp, SMALL, P.INK, key=f"{key}.token.vp", anchor="rm")
         if col["closed"]:
             px = x0 + PORT_X
+            if was_col is not None and not was_col["closed"]:
+                outline_new(
+                    c, (px, first - 18, px + 36, first + 18), key=f"{key}.porthole", width=3
+                )
             c.icon(
                 (px, first - 18),
                 icon("porthole_closed", 36),

@@ -247,8 +247,8 @@ def test_the_duel_board_draws_the_arrow_move_and_frames_the_cards_placed_since()
     assert moved >= 2 and placed >= 20
 
 
-def test_island_frames_the_stacks_taken_from_and_marks_the_vp_gained() -> None:
-    taken = gained = 0
+def test_island_frames_the_stacks_taken_from_and_marks_the_cards_and_vp_gained() -> None:
+    taken = gained = cards_ticked = 0
     steps = list(island_playout(3, 6))
     for before_state, _, after_state, _ in steps[::4]:
         before, after = island.view(before_state), island.view(after_state)
@@ -268,11 +268,29 @@ def test_island_frames_the_stacks_taken_from_and_marks_the_vp_gained() -> None:
             check_rules(pic)
             got = {m.key: m.value for m in pic.drawn if m.key.endswith(".gain")}
             seats = {int(m.key[1]) for m in pic.drawn if m.key.endswith(".name")}
+            # A card line is ticked exactly where the seat holds more of that object than before.
+            ticked = Counter(
+                m.key.rsplit(".", 3)[0]
+                for m in pic.drawn
+                if ".cards." in m.key and m.value == "new"
+            )
+            grown: Counter[str] = Counter()
+            for s in seats:
+                for old_col, col in zip(
+                    before["players"][s]["collections"],
+                    after["players"][s]["collections"],
+                    strict=True,
+                ):
+                    had = Counter(card["object"] for card in old_col["cards"])
+                    has = Counter(card["object"] for card in col["cards"])
+                    grown[f"p{s}.{col['category']}"] += sum(1 for o in has if has[o] > had[o])
+            assert ticked == +grown
+            cards_ticked += sum(ticked.values())
             rise = {s: after["players"][s]["score"] - before["players"][s]["score"] for s in seats}
             want_gain = {f"p{s}.score.gain": f"+{d}" for s, d in rise.items() if d > 0}
             assert got == want_gain
             gained += len(got)
-    assert taken > 5 and gained > 0
+    assert taken > 5 and gained > 0 and cards_ticked >= 5
 
 
 def _finished_duel() -> duel.State:
