@@ -398,11 +398,12 @@ class IslandPlugin:
                 must=words.decision(view, you=False),
             )
         return texts.fit(
-            tr(
+            trn(
+                "{head} · {now} · Nautilus: {n} card left · cards in hand: {hands}",
                 "{head} · {now} · Nautilus: {n} cards left · cards in hand: {hands}",
+                cards,
                 head=head,
                 now=now,
-                n=cards,
                 hands=hands,
             ),
             600,

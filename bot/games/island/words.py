@@ -243,20 +243,26 @@ def decision(view: Mapping[str, Any], *, you: bool) -> str:
         return tr("collect from column {c} or store cards", c=col)
     if step == "close":
         pending = view.get("pending") or {}
+        size = int(pending.get("size") or 0)
         params = {
             "category": category_name(str(pending.get("category", ""))),
-            "n": pending.get("size"),
             "vp": pending.get("porthole"),
         }
         if you:
-            return tr(
+            return trn(
+                "close your {category} collection ({n} card) for the {vp} VP porthole, or keep "
+                "it open",
                 "close your {category} collection ({n} cards) for the {vp} VP porthole, or keep "
                 "it open",
+                size,
                 **params,
             )
-        return tr(
+        return trn(
+            "close their {category} collection ({n} card) for the {vp} VP porthole, or keep it "
+            "open",
             "close their {category} collection ({n} cards) for the {vp} VP porthole, or keep it "
             "open",
+            size,
             **params,
         )
     return tr("decide")
