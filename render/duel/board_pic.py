@@ -171,8 +171,9 @@ def _seat(c: Canvas, view: dict[str, Any], seat: int, y: int, names: Sequence[st
         x += 32
 
 
-def _awards(c: Canvas, view: dict[str, Any]) -> None:
+def _awards(c: Canvas, view: dict[str, Any], before: Mapping[str, Any] | None) -> None:
     d = c.draw
+    old = {(a["round"], a["slot"]) for a in before["awards"]} if before is not None else None
     y0 = AWARDS_Y
     d.rounded_rectangle((6, y0, WIDTH - 6, HEIGHT - 6), radius=10, fill=P.PANEL)
     col = (WIDTH - 12) // view["rounds"]
@@ -195,6 +196,9 @@ def _awards(c: Canvas, view: dict[str, Any]) -> None:
                 continue
             y = y0 + 38 + k * AWARD_ROW
             key = f"award.{r}.{k}"
+            if old is not None and (r, k) not in old:
+                # Awarded since the previous post.
+                outline_new(c, (x0 + 6, y - 1, x0 + 116, y + 33), key=key, width=3, radius=6)
             c.icon(
                 (x0 + 10, y),
                 icon(f"domain_{a['domain']['domain']}", 32),
@@ -323,7 +327,7 @@ def draw_board(
     if before is not None:
         _changes(c, view, before, bottom)
     c.text((12, STATUS_Y + 18), status_line(view, names), SMALL, P.INK, key="status", anchor="lm")
-    _awards(c, view)
+    _awards(c, view, before)
     return c
 
 

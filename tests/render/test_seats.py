@@ -217,10 +217,10 @@ def test_the_nauticus_board_of_a_phase_post_is_titled_with_that_phase() -> None:
     assert (marks["round"], marks["phase"]) == ("1/5", "1/7") and "done" not in marks
 
 
-def test_the_duel_board_draws_the_arrow_move_and_frames_the_cards_placed_since() -> None:
+def test_the_duel_board_draws_the_arrow_move_and_frames_the_cards_and_awards_since() -> None:
     rng = random.Random(4)
     state = duel.new_game(2, 44)
-    moved = placed = 0
+    moved = placed = awarded = 0
     last_view = duel.view(state)
     while not duel.is_over(state):
         seat = state.turn
@@ -234,6 +234,11 @@ def test_the_duel_board_draws_the_arrow_move_and_frames_the_cards_placed_since()
                 key = f"moved.{e.card}"
                 assert key in areas, (key, areas)
                 moved += 1
+        old_awards = {(a["round"], a["slot"]) for a in last_view["awards"]}
+        for a in view["awards"]:
+            new = (a["round"], a["slot"]) not in old_awards
+            assert (areas.get(f"award.{a['round']}.{a['slot']}.new") == "new") == new
+            awarded += new
         was = {
             sp["card"] for sl in last_view["slots"] for sp in sl["sides"] if sp["card"] is not None
         }
@@ -244,7 +249,7 @@ def test_the_duel_board_draws_the_arrow_move_and_frames_the_cards_placed_since()
                     assert areas.get(key) == "new"
                     placed += 1
         last_view = view
-    assert moved >= 2 and placed >= 20
+    assert moved >= 2 and placed >= 20 and awarded == 30  # 6 rounds of 5 domain cards
 
 
 def test_island_frames_the_stacks_taken_from_and_marks_the_cards_and_vp_gained() -> None:
