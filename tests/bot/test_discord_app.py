@@ -174,7 +174,7 @@ async def test_a_select_choice_plays_the_move_and_edits_the_panel_in_place(
     assert after.state is not None and after.state.chosen == (0,)
     assert [c[0] for c in replies.calls] == ["defer", "edit_original"]
     text, view = replies.last[1] or "", replies.last[2]["view"]
-    assert text.startswith("✅ Choose")
+    assert text.startswith("✅ chose")
     assert all(ids.decode(c).version == after.version for c in custom_ids(view))  # type: ignore[union-attr]
 
 
@@ -305,7 +305,7 @@ async def test_a_move_command_plays_and_answers_with_the_panel(app: GameApp) -> 
     assert after is not None and after.version == rec.version + 1
     how, text, kwargs = replies.last
     assert how == "followup" and kwargs["ephemeral"] is True
-    assert (text or "").startswith("✅ Choose")
+    assert (text or "").startswith("✅ chose")
     itx, replies = fake_itx(app, user)
     await app.run_command(itx, "pass", {})
     assert "confirm:True" in replies.text  # the start player passing after the bonus
@@ -316,7 +316,7 @@ async def test_a_move_command_plays_and_answers_with_the_panel(app: GameApp) -> 
     await app.run_command(itx, "pass", {"confirm": True})
     assert (await app.service.game_in(CHANNEL)).version == after.version + 1  # type: ignore[union-attr]
     # The move stands, and the player learns why the channel may not show it.
-    assert replies.text.startswith("✅ Pass") and "missing Embed Links" in replies.text
+    assert replies.text.startswith("✅ passed") and "missing Embed Links" in replies.text
 
 
 async def test_autocomplete_offers_only_legal_values_for_the_caller(app: GameApp) -> None:
