@@ -19,6 +19,7 @@ Each example the issue lists, planted into a transcript, must be caught.
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 from collections.abc import Iterator
@@ -306,13 +307,18 @@ PLANTED: list[tuple[str, str, str]] = [
 ]
 
 
+@functools.cache
+def _clean_start(locale: str) -> list[Line]:
+    """The first 40 lines of a duel transcript (read once per language)."""
+    return transcript("duel", 2, 7, locale, frozenset())[:40]
+
+
 @pytest.mark.parametrize(("locale", "surface", "line"), PLANTED, ids=range(len(PLANTED)))
 def test_each_example_of_the_issue_planted_in_a_transcript_makes_it_fail(
     locale: str, surface: str, line: str
 ) -> None:
     # A short clean game in the same language, with the example planted in its middle.
-    kind = "duel"
-    lines = transcript(kind, 2, 7, locale, frozenset())[:40]
+    lines = _clean_start(locale)
     assert read(lines, locale) == []
     planted = [*lines[:20], (surface, line), *lines[20:]]
     found = read(planted, locale)
