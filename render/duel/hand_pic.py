@@ -5,7 +5,7 @@ Only for `view(state, seat)` (the "me" part): never posted in the channel, sent 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from render import palette as P
@@ -13,7 +13,7 @@ from render.canvas import Canvas, Format, Picture, min_font_px, num
 from render.duel.icons import DOMAIN_COLOR, icon
 from render.duel.text import domain as domain_word
 from render.duel.text import hand_alt, special
-from render.seats import short_name
+from render.seats import outline_new, short_name
 from render.words import w, wc
 
 WIDTH = 800
@@ -68,7 +68,9 @@ def height(view: dict[str, Any]) -> int:
     return INFO_Y + len(_info_lines(view["me"])) * INFO_ROW + 48 + 5 * PILE_ROW + 16
 
 
-def draw_hand(view: dict[str, Any], names: Sequence[str] = ()) -> Canvas:
+def draw_hand(
+    view: dict[str, Any], names: Sequence[str] = (), before: Mapping[str, Any] | None = None
+) -> Canvas:
     me = view["me"]
     seat = me["seat"]
     h = max(height(view), int(WIDTH * 9 / 16) + 1)
@@ -91,8 +93,12 @@ def draw_hand(view: dict[str, Any], names: Sequence[str] = ()) -> Canvas:
         )
     c.text((56, 30), title, SMALL, P.INK, key="title", anchor="lm")
     x = 12
+    held = set(before["me"]["divers"]) if before is not None else None
     for v in me["divers"]:
         _mini_card(c, x, HAND_Y, v, f"diver.{v}")
+        if held is not None and v not in held:
+            # Dealt, drawn or taken since the seat's previous picture.
+            outline_new(c, (x, HAND_Y, x + CARD_W, HAND_Y + CARD_H), key=f"diver.{v}")
         x += CARD_W + 8
     if me["special"]:
         sp = me["special"]
@@ -147,11 +153,18 @@ def draw_hand(view: dict[str, Any], names: Sequence[str] = ()) -> Canvas:
     return c
 
 
-def hand(view: dict[str, Any], *, names: Sequence[str] = (), fmt: Format = "png") -> Picture:
+def hand(
+    view: dict[str, Any],
+    *,
+    names: Sequence[str] = (),
+    before: Mapping[str, Any] | None = None,
+    fmt: Format = "png",
+) -> Picture:
     """The private picture of `view = view(state, seat)`: raises ValueError for a public view.
-    `names` are the seats' names (the picture draws what its font can of the viewer's)."""
+    `names` are the seats' names (the picture draws what its font can of the viewer's);
+    `before` is the same seat's view at its previous picture: divers new since are framed."""
     if view.get("me") is None:
         raise ValueError("hand() needs a seat's view (view(state, seat)), not the public view")
-    return draw_hand(view, names).picture(
+    return draw_hand(view, names, before).picture(
         f"duel-hand-s{view['me']['seat'] + 1}", hand_alt(view), fmt
     )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from render import palette as P
@@ -20,7 +20,7 @@ from render.island.common import (
 from render.island.common import obj as word
 from render.island.icons import CATEGORY_COLOR, CATEGORY_TINT, icon
 from render.island.text import hand_alt
-from render.seats import short_name
+from render.seats import short_name, tick_new
 from render.words import w, wn
 
 HEAD_H = 96
@@ -52,9 +52,16 @@ def _row_h(cards: list[dict[str, Any]]) -> int:
     return max(2, lines) * LINE + 12
 
 
-def hand(view: dict[str, Any], *, names: Sequence[str] = (), fmt: Format = "png") -> Picture:
+def hand(
+    view: dict[str, Any],
+    *,
+    names: Sequence[str] = (),
+    before: Mapping[str, Any] | None = None,
+    fmt: Format = "png",
+) -> Picture:
     """The hand of `view['viewer']`, from that seat's own view; `names` are the seats' names
-    (the picture draws what its font can of the viewer's).
+    (the picture draws what its font can of the viewer's); `before` is the same seat's view at
+    its previous picture: the card lines that grew since are ticked.
 
     Raises:
         ValueError: if the view is public (no viewer) and so holds no hand.
@@ -64,6 +71,8 @@ def hand(view: dict[str, Any], *, names: Sequence[str] = (), fmt: Format = "png"
         raise ValueError("the hand picture needs a seat's own view (view(state, seat))")
     p = view["players"][seat]
     cards = p["hand"]
+    old = before["players"][seat]["hand"] if before is not None else None
+    had = dict(grouped(old)) if old is not None else None
     rows = _rows(cards)
     need = HEAD_H + sum(_row_h(cs) for _, cs in rows) + (LINE + 20 if not rows else 0) + MARGIN
     c = Canvas.blank((WIDTH, max(need, MIN_HEIGHT)), P.BG)
@@ -129,8 +138,16 @@ def hand(view: dict[str, Any], *, names: Sequence[str] = (), fmt: Format = "png"
             key=f"hand.{cat}.count",
             anchor="lm",
         )
-        for i, text in enumerate(hand_entries(cs)):
+        for i, (text, (obj, n)) in enumerate(zip(hand_entries(cs), grouped(cs), strict=True)):
             row, slot = divmod(i, PER_LINE)
+            if had is not None and n > had.get(obj, 0):
+                # More of this object than at the seat's previous picture.
+                tick_new(
+                    c,
+                    MARGIN + CARDS_X + slot * SLOT - 3,
+                    first + row * LINE,
+                    key=f"hand.{cat}.cards.{i}",
+                )
             c.text(
                 (MARGIN + CARDS_X + slot * SLOT, first + row * LINE + 1),
                 text,

@@ -320,3 +320,35 @@ def test_named_pictures_follow_the_layout_rules_in_both_languages(fr: bool) -> N
             D.score_sheet(duel.view(_finished_duel()), names=NAMES[:2]),
         ):
             check_rules(pic)
+
+
+def test_private_hands_mark_the_cards_new_since_the_seats_previous_picture() -> None:
+    # Duel: each diver not in the seat's previous view is framed, and only those.
+    rng = random.Random(6)
+    state = duel.new_game(2, 66)
+    last = {s: duel.view(state, s) for s in (0, 1)}
+    framed_total = 0
+    while not duel.is_over(state):
+        state, _ = duel.apply(state, state.turn, rng.choice(duel.legal_moves(state, state.turn)))
+        for s in (0, 1):
+            mine = duel.view(state, s)
+            pic = D.hand(mine, before=last[s])
+            framed = {m.key for m in pic.drawn if m.value == "new"}
+            new = set(mine["me"]["divers"]) - set(last[s]["me"]["divers"])
+            assert framed == {f"diver.{v}.new" for v in new}
+            framed_total += len(framed)
+            last[s] = mine
+    assert framed_total >= 20
+    # Island: a card line is ticked where the hand holds more of that object than before.
+    ticked_total = 0
+    for before_state, _, after_state, _ in list(island_playout(3, 7))[::3]:
+        for s in range(3):
+            old, now = island.view(before_state, s), island.view(after_state, s)
+            pic = I.hand(now, before=old)
+            check_rules(pic)
+            ticked = sum(1 for m in pic.drawn if m.value == "new")
+            had = Counter(c["object"] for c in old["players"][s]["hand"])
+            has = Counter(c["object"] for c in now["players"][s]["hand"])
+            assert ticked == sum(1 for o in has if has[o] > had[o])
+            ticked_total += ticked
+    assert ticked_total >= 5
