@@ -330,6 +330,14 @@ def template(msgid: str, /) -> str:
     """The translation of `msgid` in the current locale, placeholders left as they are (for
     `render.words`, which fills them itself)."""
     cat = catalogue(current())
+    if cat is None:
+        return msgid
+    entry = cat.entries.get((None, msgid))
+    if entry is not None and len(entry.translations) > 1:
+        # A counted text asked for without its count (render's `w("{n} taler")` while the bot
+        # says it through `trn`): its plural form, right for every count but one, not its
+        # singular, wrong for all but one.
+        return entry.translations[-1]
     return (cat.get(msgid) if cat else None) or msgid
 
 
