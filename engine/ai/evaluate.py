@@ -26,6 +26,7 @@ from engine.ai import nauticus_play
 from engine.api import Move, Rules
 
 SCRIPTED_SHARE = 0.75  # share of rollout moves a Nauticus rollout takes from the scripted player
+NAUTICUS_ROLLOUT_SHARE = 1 / 3  # normal: 8 moves (about one action phase) before the estimate
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,6 +34,10 @@ class Knowledge:
     prune: Callable[[Any, int, list[Move]], list[Move]]
     rollout: Callable[[Any, int, list[Move], random.Random], Move]
     estimate: Callable[[Any], list[float]] | None  # None: the final scores' rewards
+    # Share of the level's rollout depth this game plays before its estimate: a game whose
+    # estimate knows more than a few scripted moves can show (Nauticus: ships and deliveries
+    # need whole rounds) is better served by more, shorter, less noisy iterations.
+    rollout_share: float = 1.0
 
 
 def _no_prune(state: Any, seat: int, moves: list[Move]) -> list[Move]:
@@ -315,7 +320,12 @@ def _duel_rollout(state: Any, seat: int, moves: list[Move], rng: random.Random) 
 
 
 KNOWLEDGE: dict[str, Knowledge] = {
-    "nauticus": Knowledge(nauticus_play.prune, _nauticus_rollout, nauticus_play.estimate),
+    "nauticus": Knowledge(
+        nauticus_play.prune,
+        _nauticus_rollout,
+        nauticus_play.estimate,
+        rollout_share=NAUTICUS_ROLLOUT_SHARE,
+    ),
     "island": Knowledge(_island_prune, _island_rollout, _island_estimate),
     "duel": Knowledge(_duel_prune, _duel_rollout, _duel_estimate),
 }

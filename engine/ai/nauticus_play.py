@@ -6,7 +6,7 @@ state is exactly what every seat sees. Pure: no I/O.
 - `prune(state, seat, moves)`: drops moves a sensible player never makes (Crowns for 0 VP or
   with more workers than the cap needs, the once-per-game extra action before the last round
   unless it scores crowns or delivers, Money with own workers when rich, passing or ending the
-  turn when a loaded ship can deliver). Never empty.
+  turn when a loaded ship can deliver, a second unfinished ship). Never empty.
 - `scripted(state, seat, moves, style, rng)`: the move a scripted player makes (`crowner`,
   `builder`, `mix`); the bench's strategy opponents and the search's rollouts use it.
 - `estimate(state)`: each seat's expected final VP (final scores, the pass tiles still to pay
@@ -97,6 +97,12 @@ def prune(state: State, seat: int, moves: list[Move]) -> list[Move]:
         t = m["type"]
         if can_deliver and t in ("pass", "end_turn", "end_extra"):
             continue
+        if (
+            t in ("buy", "transport")
+            and m["to"] == {"ship": "new"}
+            and any(not s.finished for s in player.ships)
+        ):
+            continue  # one ship at a time: a second unfinished ship splits the parts to come
         if t == "crowns":
             k = m["workers"]
             vp = crown_vp(state, seat, k)
@@ -328,9 +334,11 @@ def scripted(state: State, seat: int, moves: list[Move], style: str, rng: random
 # --- evaluation --------------------------------------------------------------------------------
 
 
-# Parts one performance of Hulls, Masts or Sails adds to a ship, about (a first copy at the
-# printed price, a repeat at 4 taler, the blue workers of the space): what a builder manages.
-PARTS_PER_PERFORMANCE = 2.0
+# Parts one performance of Hulls, Masts or Sails adds to a ship, on average (a repeat costs 4
+# taler and a worker): calibrated on scripted games, where 2.0 valued a builder's position
+# 12 VP too high against a crowner's at the start of round 2 and 1.0 halves that error
+# (the bias that remains is the builder's unflipped pass tiles).
+PARTS_PER_PERFORMANCE = 1.0
 GOODS_PER_PERFORMANCE = 2.5
 REWARD_VALUE = 3.0  # one ship reward: 3 VP, 7 taler, 3 workers or a crown tile, about alike
 PART_COST = 1.0  # VP a missing part still costs: about 2 taler and a worker
@@ -459,8 +467,8 @@ def estimate(state: State) -> list[float]:
     more (and 35 % of the others, which cost a turn to flip); each unfinished ship's expected
     value at its best size (`_ship_plan`: score and rewards times the chance the actions still to
     come supply its parts, less their cost); each finished ship's deliveries (`_goods_plan`: the
-    goods on board and the Goods and Deliver phases to come); and crowns while a Crowns action
-    may still come.
+    goods on board and the Goods and Deliver phases to come); the rewards of a ship just
+    finished that are still to be chosen; and crowns while a Crowns action may still come.
     """
     scores = final_scores(state)
     if state.step == "over":
@@ -491,6 +499,10 @@ def estimate(state: State) -> list[float]:
             v += ev
             for kind, n in need.items():
                 ops[kind] = max(0.0, ops[kind] - chance * n / PARTS_PER_PERFORMANCE)
+        # rewards of a ship just finished, still to be chosen
+        turn = state.turn
+        if turn is not None and turn.seat == seat:
+            v += REWARD_VALUE * sum(q.left for q in turn.pending if q.kind == "reward")
         # crowns keep their value while there are Crowns actions to come
         if left > 1:
             v += 0.6 * min(p.crowns - p.passes, 5) * min(1.0, left / 7)

@@ -8,9 +8,12 @@ JSON), shared by every determinization. Each iteration:
    every one of them gets an availability count, the first not yet in the tree is added and the
    walk stops, otherwise UCT picks (mean reward of the seat to move + exploration, with the
    availability count in place of the parent's visits: Cowling, Powley and Whitehouse 2012);
-3. plays uniformly random moves from there, to the end or `rollout_depth` moves;
-4. scores that position with `final_scores` (a reward per seat in 0..1, below) and adds it to
-   every node on the path, each node read later from the point of view of the seat that chose it.
+3. plays the game's rollout policy from there (uniformly random moves for a game without
+   knowledge, engine/ai/evaluate.py), to the end or `rollout_depth` × the game's
+   `rollout_share` moves;
+4. scores that position with `final_scores`, or an unfinished one with the game's estimate (a
+   reward per seat in 0..1, below), and adds it to every node on the path, each node read later
+   from the point of view of the seat that chose it.
 
 The budget counts `rules.apply` calls; the search stops at the first iteration that starts with
 it spent. The move played is the root's most visited (then best mean, then first listed).
@@ -111,6 +114,7 @@ def _run(
     prune = know.prune
     policy = know.rollout
     estimate = know.estimate
+    max_depth = max(1, round(lvl.rollout_depth * know.rollout_share))
     spent = 0
     while spent < lvl.budget:
         state = rules.determinize(root, seat, rng)
@@ -154,7 +158,7 @@ def _run(
             path.append(node)
         # Rollout.
         depth = 0
-        while depth < lvl.rollout_depth and not is_over(state):
+        while depth < max_depth and not is_over(state):
             actor = seat_of(state)
             assert actor is not None
             state, _ = apply(state, actor, policy(state, actor, legal(state, actor), rng))

@@ -5,7 +5,9 @@ Budgets are counted in `apply` calls, so nothing here depends on the clock.
 
 from __future__ import annotations
 
+import itertools
 import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -14,6 +16,8 @@ from engine import nauticus
 from engine.ai import choose, evaluate, nauticus_play
 from engine.ai.nauticus_play import crown_vp, prune, scripted
 from engine.api import Move
+from engine.nauticus import data
+from engine.nauticus.state import Ship
 
 RULES = nauticus.RULES
 
@@ -159,3 +163,55 @@ def test_an_unknown_game_gets_the_plain_search() -> None:
     know = evaluate.knowledge(Other())  # type: ignore[arg-type]
     assert know.estimate is None
     assert know.prune(None, 0, [{"type": "x"}]) == [{"type": "x"}]
+
+
+def _with_ships(state: Any, seat: int, *ships: Ship, **changes: Any) -> Any:
+    players = list(state.players)
+    players[seat] = replace(players[seat], ships=ships)
+    return replace(state, players=tuple(players), **changes)
+
+
+def _ship(hulls: tuple[str, ...], masts: int = 0, sails: int = 0, goods: int = 0) -> Ship:
+    n = len(hulls)
+    return Ship(
+        hulls,
+        tuple("helm" if i < masts else None for i in range(n)),
+        tuple("helm" if i < sails else None for i in range(n)),
+        tuple("fish" if i < goods else None for i in range(n)),
+    )
+
+
+def test_the_estimate_values_ship_progress_while_phases_remain() -> None:
+    """Early in the game every part brings a ship nearer to its score and rewards: each mast and
+    sail on a closed three-tile hull raises the estimate (by the cost the part no longer needs,
+    the leftover taler it stops counting aside: these constructed states pay nothing for the
+    parts), and starting a ship is worth more than its bow."""
+    start = RULES.new_game(2, 1)
+    hull = ("bow", "middle", "stern")
+    steps = [_ship(hull, masts=m) for m in range(4)] + [_ship(hull, 3, s) for s in (1, 2)]
+    values = [nauticus_play.estimate(_with_ships(start, 0, s))[0] for s in steps]
+    steps_up = [b - a for a, b in itertools.pairwise(values)]
+    assert min(steps_up) > 0.5 and sum(steps_up) >= 4.5, values
+    assert nauticus_play.estimate(_with_ships(start, 0, _ship(("bow",))))[0] > (
+        nauticus_play.estimate(start)[0] + 1.0
+    )
+    # the other seat's estimate does not move with seat 1's ships
+    assert {round(nauticus_play.estimate(_with_ships(start, 0, s))[1], 6) for s in steps} == {
+        round(nauticus_play.estimate(start)[1], 6)
+    }
+
+
+def test_the_estimate_gives_nothing_for_a_ship_that_cannot_be_finished() -> None:
+    """In the last phase of the last round, with Masts no longer to come, a hull without masts
+    is only its leftover taler: the estimate adds nothing for the ship itself."""
+    start = RULES.new_game(2, 1)
+    last = replace(
+        start, round=start.rounds, phase=data.PHASES_PER_ROUND, chosen=(0, 1, 2, 3, 4, 5)
+    )
+    state = _with_ships(last, 0, _ship(("bow", "stern")))
+    ops = nauticus_play.action_ops(state, 0)
+    assert ops["masts"] <= 0.5  # at most this phase's choice among the two tiles left
+    plain = float(RULES.final_scores(state)[0].vp)
+    est = nauticus_play.estimate(state)[0]
+    # pass tiles not flippable are charged; nothing is added for the unfinished ship
+    assert est <= plain
