@@ -20,6 +20,7 @@ from bot.service import GameRecord, GameService
 from bot.store import Store, Tx
 from engine.nauticus import legal_moves
 from tests.bot.test_service import ANA, BEN, CH, CLEO, GUILD, NAMES, play_any, started
+from tests.sweep import sweep
 
 REPO = Path(__file__).resolve().parents[2]
 FIRST_CHANNEL = 700
@@ -69,7 +70,7 @@ def check(tmp_path: Path, db: Path) -> subprocess.CompletedProcess[str]:
     )
 
 
-RUNS = 12
+RUNS = sweep(5, 12)  # `check` runs while the writer plays (12 with FULL_SWEEP=1)
 
 
 def test_check_while_another_process_plays_reports_no_false_problem(tmp_path: Path) -> None:

@@ -131,11 +131,13 @@ async def _crash_game(world: World, tmp_path: Path) -> str:
     landed: Counter[str] = Counter()
     staged: Counter[str] = Counter()
     try:
-        alice, bob, carol = (world.user(n) for n in ("alice", "bob", "carol"))
-        game = await open_game(fake, db, world.channel, alice, [bob, carol])
+        # Two players: every window of a move is the same at any table size, and a shorter game
+        # leaves the kills as many (the whole-game scenario plays a table of three).
+        alice, bob = (world.user(n) for n in ("alice", "bob"))
+        game = await open_game(fake, db, world.channel, alice, [bob])
         assert game.state is not None
         policy = Policy(SEED)
-        driver = Driver(fake, db, world.channel, {int(u.id): u for u in (alice, bob, carol)})
+        driver = Driver(fake, db, world.channel, {int(u.id): u for u in (alice, bob)})
         driver.refresh_old_panels = True
         restart.driver = driver
         # Each window as often as the others, in a seeded order, at seeded moves.
@@ -147,7 +149,9 @@ async def _crash_game(world: World, tmp_path: Path) -> str:
             if move is None:
                 move = policy.pick(game.state)
             killer = None
-            if plan and rng.random() < min(0.9, KILLS / 100):
+            # About one move in three is a kill while the plan lasts, so the plan is done well
+            # before the game ends and the rest of the game shows the bot settled again.
+            if plan and rng.random() < min(0.9, max(0.35, KILLS / 100)):
                 staging = plan[-1]
                 if (
                     staging == "after_reply"
@@ -213,7 +217,7 @@ async def _crash_game(world: World, tmp_path: Path) -> str:
     driver.verify()
     # The stored final state is the replay of the log.
     assert stored.state is not None and stored.status == "finished"
-    assert to_json(replay(stored.seed, 3, log)) == to_json(stored.state)
+    assert to_json(replay(stored.seed, 2, log)) == to_json(stored.state)
     # Every post and ping is in the channel exactly once.
     rows = read_outbox(db, stored.id)
     posts = [r for r in rows if r.edits is None]

@@ -18,8 +18,9 @@ from engine.nauticus import events as ev
 from engine.nauticus.state import State
 from tests.engine.invariants import check, check_move
 from tests.engine.policy import choose, game_rng, taste
+from tests.sweep import sweep
 
-GAMES = 300  # 100 each of 2, 3 and 4 players
+GAMES = sweep(150, 300)  # a third each of 2, 3 and 4 players
 ROUND_TRIP_EVERY = 10
 
 

@@ -55,7 +55,9 @@ def test_no_output_changes_when_what_its_audience_cannot_see_is_redealt(
     assert audit.checked["log line"] > (5 if kind == "gems" else 20)
 
 
-@pytest.mark.parametrize(("kind", "players"), [("island", 3), ("duel", 2)])
+# Two seats: the three-seat Island table is audited above with random seats; here the robots'
+# own path (a decision from the seat's view) is what is checked.
+@pytest.mark.parametrize(("kind", "players"), [("island", 2), ("duel", 2)])
 def test_robot_games_leak_nothing_either(kind: str, players: int) -> None:
     audit = audit_game(
         GAMES.get(kind), players, seed=5, locale="fr", choose=ai_seats(kind), pictures=False

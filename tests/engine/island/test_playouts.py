@@ -17,8 +17,9 @@ from engine.island.rules import column_choices
 from engine.island.state import column_cards
 from tests.engine.island import invariants as inv
 from tests.engine.island.walk import playout
+from tests.sweep import sweep
 
-LIGHT_GAMES = 100  # per player count
+LIGHT_GAMES = sweep(40, 100)  # per player count
 FULL_GAMES = 8  # per player count
 
 
