@@ -151,7 +151,9 @@ class NullChannel:
         self.bytes += sum(len(f.data) for f in msg.files)
 
 
-def no_draw(game: str, kinds: Sequence[str], game_view: dict[str, Any]) -> tuple[OutFile, ...]:
+def no_draw(
+    game: str, kinds: Sequence[str], game_view: dict[str, Any], *_: Any
+) -> tuple[OutFile, ...]:
     return ()
 
 

@@ -248,7 +248,9 @@ async def run_offline(
                 channel = FolderChannel(out, fh)
                 notes = PrivateNotes(out, names)
 
-                def no_pictures(kind: str, names: Sequence[str], view: object) -> tuple[()]:
+                def no_pictures(
+                    kind: str, names: Sequence[str], view: object, *_: object
+                ) -> tuple[()]:
                     return ()
 
                 chosen_draw: Draw = draw or (draw_with_render if pictures else no_pictures)

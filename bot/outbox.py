@@ -93,16 +93,25 @@ class DeliveryDelayed(Exception):
 TRANSIENT: tuple[type[BaseException], ...] = (DeliveryDelayed, OSError, TimeoutError)
 
 
-# (game kind, picture names, public view) -> encoded pictures; the default draws with the game's
-# plugin, tests and benches may swap it.
-Draw = Callable[[str, Sequence[str], dict[str, Any]], tuple[OutFile, ...]]
+# (game kind, picture names, public view, the seats' names, the public view of the previous post
+# or None) -> encoded pictures; the default draws with the game's plugin, tests and benches may
+# swap it.
+Draw = Callable[
+    [str, Sequence[str], dict[str, Any], Sequence[str], dict[str, Any] | None],
+    tuple[OutFile, ...],
+]
 
 
 def draw_with_render(
-    kind: str, names: Sequence[str], public_view: dict[str, Any]
+    kind: str,
+    names: Sequence[str],
+    public_view: dict[str, Any],
+    seats: Sequence[str] = (),
+    before: dict[str, Any] | None = None,
 ) -> tuple[OutFile, ...]:
-    """Draw the named public pictures of a game from its public view (never a state)."""
-    pictures = GAMES.get(kind).draw(names, Seen(None, public_view, ()))
+    """Draw the named public pictures of a game from its public view (never a state), with the
+    seats' names beside their badges and, given the previous post's view, what changed marked."""
+    pictures = GAMES.get(kind).draw(names, Seen(None, public_view, tuple(seats), before=before))
     return tuple(OutFile(p.filename, p.data, _alt(p.description)) for p in pictures)
 
 
@@ -301,6 +310,9 @@ class Outbox:
         text = str(p.get("text", ""))
         kinds = p.get("pictures") or []
         public = _public_view(p)
+        # Rows written before posts carried them draw without names and change marks.
+        seats = [str(n) for n in p.get("names") or ()]
+        before = p.get("before") if isinstance(p.get("before"), dict) else None
         locale = await self._locale(row.game_id)
         if kinds and public is not None:
             game = str(p.get("game") or LEGACY_KIND)
@@ -308,7 +320,7 @@ class Outbox:
             # language.
             with i18n.use(locale):
                 try:
-                    files = await asyncio.to_thread(self.draw, game, kinds, public)
+                    files = await asyncio.to_thread(self.draw, game, kinds, public, seats, before)
                 except Exception:
                     # The words matter more than the pictures: post them and say what went wrong.
                     eid = error_id()

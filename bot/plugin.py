@@ -30,13 +30,16 @@ class Seen:
     `audience` is None for everyone (channel posts, public pictures) or the seat whose holder
     alone reads it (ephemeral replies). `view` is `rules.view(state, audience)`. `names` are the
     seats' display names (public anyway). `legal` is the audience seat's legal moves (empty for
-    the public): they describe only that seat's own options.
+    the public): they describe only that seat's own options. `before` is the view of the same
+    audience that the previous picture of it was drawn from (the last phase post's, for a
+    channel post), so pictures can mark what changed since; None: nothing to compare with.
     """
 
     audience: int | None
     view: dict[str, Any]
     names: tuple[str, ...]
     legal: tuple[Move, ...] = ()
+    before: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True, slots=True)

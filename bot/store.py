@@ -106,7 +106,12 @@ def verify_file(path: Path) -> None:
     try:
         conn = sqlite3.connect(path, timeout=30)
         try:
-            problems = [str(r[0]) for r in conn.execute("PRAGMA quick_check(5)").fetchall()]
+            # One line per problem: SQLite may report several in one row, line by line, and
+            # the error is printed as one `error:` line.
+            problems = [
+                " ".join(str(r[0]).split())
+                for r in conn.execute("PRAGMA quick_check(5)").fetchall()
+            ]
             tables = {
                 str(r[0])
                 for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")

@@ -37,6 +37,13 @@ class Posts:
     def __init__(self, k: Kernel) -> None:
         self.k = k
 
+    async def last_post_view(self, tx: Tx, rec: GameRecord) -> dict[str, Any] | None:
+        """The public view the channel's last picture post of this game was drawn from (its
+        start or last phase post): what the next post's pictures mark their changes against."""
+        row = await tx.latest_outbox(rec.id, "phase_post")
+        view = None if row is None else row.payload.get("view")
+        return view if isinstance(view, dict) else None
+
     async def close_ping(self, tx: Tx, rec: GameRecord, text: str) -> list[NewOutbox]:
         """The edit of the game's last turn ping to `text` (it no longer waits), if any."""
         ping = await tx.latest_outbox(rec.id, "turn_ping")
@@ -94,10 +101,12 @@ class Posts:
                 )
                 post = replace(post, text=f"{post.text}\n{line}")
             if post is not None:
-                rows.append(NewOutbox(rec.channel_id, "phase_post", post_payload(rec, post, after)))
+                before_post = await self.last_post_view(tx, rec)
+                payload = post_payload(rec, post, after, before_post)
+                rows.append(NewOutbox(rec.channel_id, "phase_post", payload))
             if rec.status == "finished":
                 final = plugin.final_post(after)
-                payload = post_payload(rec, final, after)
+                payload = post_payload(rec, final, after, await self.last_post_view(tx, rec))
                 # Replay, Rematch and Record buttons under the final scores.
                 payload.update(components="final", version=rec.version)
                 rows.append(NewOutbox(rec.channel_id, "final_post", payload))
@@ -180,7 +189,7 @@ class Posts:
         shown = runs[-DIGEST_LINES:]
         lines = [
             tr(
-                "• {emoji} {name}: {moves}",
+                "• {emoji} {name} {moves}",
                 emoji=texts.PLAYER_MARKS[s].emoji,
                 name=texts.name(rec.names[s]),
                 moves=_newest_first_fit(words, 300),
@@ -211,7 +220,7 @@ class Posts:
                     status,
                     host,
                     [(s.user_id, s.name) for s in rec.seats],
-                    title=rec.plugin.title,
+                    title=tr(rec.plugin.title),
                     min_players=rules.min_players,
                     max_players=rules.max_players,
                     order_note=note,
@@ -236,14 +245,20 @@ class Posts:
         )
 
 
-def post_payload(rec: GameRecord, post: Post, public: Seen) -> dict[str, Any]:
-    """An outbox payload of a public post: its pictures are drawn from the public view only."""
+def post_payload(
+    rec: GameRecord, post: Post, public: Seen, before: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """An outbox payload of a public post: its pictures are drawn from the public view only,
+    with the seats' names and, given `before` (the public view of the previous post), what
+    changed since marked."""
     assert public.audience is None
     return {
         "text": post.text,
         "pictures": list(post.pictures),
         "view": public.view,
         "game": rec.kind,
+        "names": list(public.names),
+        "before": before,
     }
 
 

@@ -40,7 +40,7 @@ class Channel:
         await asyncio.sleep(0)
 
 
-def no_pictures(game: str, kinds: Sequence[str], game_view: dict[str, Any]) -> tuple[()]:
+def no_pictures(game: str, kinds: Sequence[str], game_view: dict[str, Any], *_: Any) -> tuple[()]:
     return ()
 
 

@@ -68,7 +68,9 @@ class FakeDiscord:
 drawn: list[tuple[str, ...]] = []
 
 
-def fake_draw(game: str, kinds: Sequence[str], game_view: dict[str, Any]) -> tuple[OutFile, ...]:
+def fake_draw(
+    game: str, kinds: Sequence[str], game_view: dict[str, Any], *_: Any
+) -> tuple[OutFile, ...]:
     drawn.append(tuple(kinds))
     return tuple(OutFile(f"{k}.png", b"\x89PNG", f"alt {k}") for k in kinds)
 
@@ -565,9 +567,8 @@ async def test_phase_post_and_final_post(svc: GameService, discord: FakeDiscord)
     async with svc.store.read() as tx:
         total = len(await tx.moves(rec.id))
     assert [int(line.split(".")[0]) for line in lines] == list(range(total - 4, total + 1))
-    assert lines[-1].endswith(
-        ": ended their turn"
-    )  # the game ends with the last player's end of turn
+    # The game ends with the last player's end of turn, told after their name.
+    assert lines[-1].endswith(" ended their turn")
 
 
 async def test_failing_channel_holds_back_only_itself(store: Store) -> None:

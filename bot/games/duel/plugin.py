@@ -505,11 +505,11 @@ class DuelPlugin:
         drawn: list[Any] = []
         for name in pictures:
             if name == "board":
-                drawn.append(pics.board(seen.view, names=seen.names))
+                drawn.append(pics.board(seen.view, names=seen.names, before=seen.before))
             elif name == "score_sheet":
                 drawn.append(pics.score_sheet(seen.view, names=seen.names))
             elif name == "hand" and seen.audience is not None:
-                drawn.append(pics.hand(seen.view, names=seen.names))
+                drawn.append(pics.hand(seen.view, names=seen.names, before=seen.before))
             else:
                 raise ValueError(f"unknown picture {name!r}")
         return [Picture(p.filename, p.data, p.alt_text) for p in drawn]

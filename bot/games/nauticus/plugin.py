@@ -316,13 +316,15 @@ class NauticusPlugin:
         drawn: list[Any] = []
         for kind in pictures:
             if kind == "board":
-                drawn.append(pics.board(seen.view, names=seen.names))
+                drawn.append(pics.board(seen.view, names=seen.names, before=seen.before))
             elif kind == "shipyards":
-                drawn.extend(pics.shipyards(seen.view, names=seen.names))
+                drawn.extend(pics.shipyards(seen.view, names=seen.names, before=seen.before))
             elif kind == "score_sheet":
                 drawn.append(pics.score_sheet(seen.view, names=seen.names))
             elif kind == "my_shipyard" and seen.audience is not None:
-                drawn.append(pics.shipyard(seen.view, seen.audience, names=seen.names))
+                drawn.append(
+                    pics.shipyard(seen.view, seen.audience, names=seen.names, before=seen.before)
+                )
             else:
                 raise ValueError(f"unknown picture {kind!r}")
         return [Picture(p.filename, p.data, p.alt_text) for p in drawn]
