@@ -142,6 +142,7 @@ class GameService:
         self.due_reminders = reminding.due_reminders
         self.remind = reminding.remind
         self.snooze = reminding.snooze
+        self.waiting = reminding.waiting
         self.settings = preferences.settings
         self.set_quiet = preferences.set_quiet
         self.set_my_reminders = preferences.set_my_reminders

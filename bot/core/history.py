@@ -121,7 +121,7 @@ class History:
             )
             back = tr(" ↩️ (taken back)") if m.n in undone else ""
             lines.append(
-                f"{m.n}. R{m.round}·P{m.phase} {texts.PLAYER_MARKS[m.seat].emoji} {who}: "
+                f"{m.n}. R{m.round}·P{m.phase} {texts.PLAYER_MARKS[m.seat].emoji} {who} "
                 f"{m.text}{back}"
             )
             if reader is not None:

@@ -54,7 +54,7 @@ class Hosting:
                         aborted = tr("✗ Game aborted.")
                         notice = tr(
                             "This game of {title} was aborted by {who}; no result.",
-                            title=rec.plugin.title,
+                            title=tr(rec.plugin.title),
                             who=who,
                         )
                     rows = await self.posts.close_ping(tx, rec, aborted)

@@ -199,7 +199,7 @@ class Lobby:
                         tr(
                             "{title} needs {span} players; the lobby has {n}. Wait for more "
                             "players to join.",
-                            title=plugin.title,
+                            title=tr(plugin.title),
                             span=span,
                             n=n,
                         ),
@@ -325,13 +325,13 @@ class Lobby:
                     admin_text = tr("lobby closed after {idle} idle", idle=idle)
                     note = tr(
                         "This {title} lobby was closed after {idle} without activity.",
-                        title=rec.plugin.title,
+                        title=tr(rec.plugin.title),
                         idle=idle,
                     )
                     notice = tr(
                         "The {title} lobby here was closed: nothing happened in it for {idle}. "
                         "Open a new one any time with `/{command} new`.",
-                        title=rec.plugin.title,
+                        title=tr(rec.plugin.title),
                         idle=idle,
                         command=rec.plugin.command,
                     )
@@ -413,7 +413,7 @@ class Lobby:
                     "same table. {who}: press **Join** on it to take your seat again.",
                     rec.locale,
                     name=texts.name(name),
-                    title=plugin.title,
+                    title=t(plugin.title, rec.locale),
                     who=who,
                 )
                 rows.append(

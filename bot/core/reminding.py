@@ -3,7 +3,7 @@ The schedule arithmetic is `bot.reminders`; the first reminder is planned with t
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from bot import i18n, reminders, texts
@@ -26,9 +26,31 @@ from bot.store import (
 )
 
 
+@dataclass(frozen=True)
+class Waiting:
+    """What a game in progress waits for (`/games status`)."""
+
+    seat: int
+    since: datetime  # when the turn passed to the seat (its turn ping)
+    reminders_sent: int
+    next_reminder: datetime | None  # None: none planned (reminders off, a robot's turn)
+
+
 class Reminding:
     def __init__(self, k: Kernel, posts: Posts) -> None:
         self.k, self.posts = k, posts
+
+    async def waiting(self, channel_id: int) -> Waiting | None:
+        """The seat the channel's game in progress waits for, since when, and where its
+        reminders stand; None when nothing waits (no game in progress here)."""
+        checked(channel_id)
+        async with self.k.store.read() as tx:
+            row = await tx.open_game(channel_id)
+            w = None if row is None or row.status != "active" else await tx.wait(row.id)
+        if w is None:
+            return None
+        nxt = None if w.next_at is None else parse_when(w.next_at)
+        return Waiting(w.seat, parse_when(w.since), w.sent, nxt)
 
     async def due_reminders(self) -> list[int]:
         """Games whose waiting player is due a reminder (or whose host a stall notice) now."""
@@ -75,7 +97,7 @@ class Reminding:
                         "player with someone else, set `/games deadline` so the AI plays late "
                         "turns, or `/games abort` the game. The player can hand their seat to the "
                         "AI with `/games autopilot on:True`.",
-                        title=plugin.title,
+                        title=tr(plugin.title),
                         waited=waited,
                         who=who,
                         n=w.sent,
@@ -92,7 +114,7 @@ class Reminding:
                         "⏰ <@{user}>, it's still your turn in {title} here (reminder {n}): you "
                         "must {must}. The game has waited for you {waited}.",
                         user=w.user_id,
-                        title=plugin.title,
+                        title=tr(plugin.title),
                         n=n,
                         must=must,
                         waited=waited,

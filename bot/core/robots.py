@@ -111,9 +111,7 @@ class Robots:
             if fresh.version != version:
                 return None
             async with self.k.store.write() as tx:
-                result = await self.turns.commit(
-                    tx, fresh, seat, fresh.user_at(seat), move, note
-                )
+                result = await self.turns.commit(tx, fresh, seat, fresh.user_at(seat), move, note)
             self.k.remember(result.record)
         self.k.kick()
         self.k.ai_check(result.record)
@@ -177,18 +175,22 @@ class Robots:
                         done.append(move_words.describe(rec.kind, move, cur.state))
                     cur = result.record
                 with i18n.use(rec.locale):
+                    # The moves are told as the log tells them, after the player's name.
+                    moves_told = tr(", then ").join(done)
                     admin_text = tr(
-                        "{who} skipped the turn of {skipped}: {moves}",
+                        "{who} skipped the turn of {skipped}; the AI played for them: "
+                        "{skipped} {moves}",
                         who=who,
                         skipped=skipped,
-                        moves="; ".join(done),
+                        moves=moves_told,
                     )
                     notice = tr(
-                        "⏭️ {who} skipped the turn of {seat} {skipped}: {moves}.",
+                        "⏭️ {who} skipped the turn of {seat} {skipped}; the AI played for them. "
+                        "{skipped} {moves}.",
                         who=who,
                         seat=texts.seat_tag(seat),
                         skipped=skipped,
-                        moves="; ".join(done),
+                        moves=moves_told,
                     )
                 await tx.add_admin_log(rec.id, kind="skip", by_user_id=user_id, text=admin_text)
                 await tx.add_outbox(

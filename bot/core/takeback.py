@@ -145,7 +145,12 @@ class Takeback:
                     )
                 with i18n.use(rec.locale):
                     who = f"{texts.seat_tag(last.seat)} {texts.name(rec.names[last.seat])}"
-                    text = tr("↩️ {who} took back: {move}", who=who, move=last.text)
+                    text = tr(
+                        "↩️ {who} took back the move: {name} {move}",
+                        who=who,
+                        name=texts.name(rec.names[last.seat]),
+                        move=last.text,
+                    )
                 await tx.add_outbox(rec.id, [NewOutbox(channel_id, "notice", {"text": text})])
                 after = replace(rec, version=rec.version + 1, state=before, status="active")
             self.k.remember(after)

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import AsyncIterator
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import discord
 import pytest
 from PIL import Image
 
+from bot import texts
 from bot.discord_app import ids, views
 from bot.discord_app.app import GameApp
 from bot.service import GameService
@@ -159,3 +160,28 @@ async def test_the_final_posts_buttons_give_the_replay_the_record_and_a_rematch(
     )
     lobby = await svc.game_in(CHANNEL)
     assert lobby is not None and lobby.status == "lobby" and lobby.host_id == BEN
+
+
+async def test_status_tells_since_when_the_turn_waits_and_the_next_reminder(app: GameApp) -> None:
+    await lobby(app)
+    rec = await app.service.start(CHANNEL, ANA, can_manage=False, order=[ANA, BEN], seed=1)
+    seat = rec.current
+    assert seat is not None
+    waiting = await app.service.waiting(CHANNEL)
+    assert waiting is not None and waiting.seat == seat and waiting.reminders_sent == 0
+    assert waiting.next_reminder is not None
+    # The first reminder of the default schedule comes 12 hours after the turn ping.
+    assert waiting.next_reminder - waiting.since == timedelta(hours=12)
+    itx, replies = fake_itx(app, BEN, name="Ben")
+    await app.run_command(itx, "status", {})
+    who = f"{texts.seat_tag(seat)} {rec.names[seat]}"
+    since, nxt = int(waiting.since.timestamp()), int(waiting.next_reminder.timestamp())
+    assert f"⏳ The turn passed to {who} <t:{since}:R>; next reminder <t:{nxt}:R>." in replies.text
+    # A seat the AI plays is not waited for: the line goes.
+    await app.service.set_autopilot(CHANNEL, rec.user_at(seat), True, "easy")
+    itx, replies = fake_itx(app, BEN, name="Ben")
+    await app.run_command(itx, "status", {})
+    assert "⏳" not in replies.text and "On autopilot" in replies.text
+    # No game in progress: nothing waits.
+    await app.service.abort(CHANNEL, ANA, can_manage=False)
+    assert await app.service.waiting(CHANNEL) is None

@@ -200,7 +200,7 @@ async def test_the_offline_runner_plays_a_whole_game_in_french(tmp_path: Path) -
 
     result = await run_offline(None, 2, tmp_path, game="duel", pictures=False, locale="fr")
     text = result.transcript.read_text(encoding="utf-8")
-    assert "**Salon d'attente de Nautilus duel** ouvert par Ana" in text
+    assert "**Salon d'attente de Duel Nautilus** ouvert par Ana" in text
     assert "- [Rejoindre] [Quitter] [Lancer]" in text and "- [Jouer] (game 1" in text
     assert "**Le duel Nautilus est terminé.**" in text
     assert "The Nautilus duel is over." not in text and "Round 6/6" not in text

@@ -312,6 +312,6 @@ async def test_each_ping_tells_what_the_others_did_since_your_last_move(store: S
         last_line = text.rsplit("\n• ", 1)[1]
         newest = others[-1]
         assert last_line.startswith(f"{texts.PLAYER_MARKS[newest.seat].emoji} ")
-        assert f"{rec.names[newest.seat]}: " in last_line and newest.text in last_line
+        assert rec.names[newest.seat] in last_line and newest.text in last_line
         seen_digest += 1
     assert seen_digest >= 3

@@ -87,11 +87,11 @@ def transcript(
             events = readable([event_dict(e) for e in raw], None)
             after = seen(plugin, state, names, None)
             out.append(("log", text))
-            # The digest line of a ping, as the service writes it (bot/service.py `_digest`).
+            # The digest line of a ping, as the service writes it (`Posts.digest`).
             out.append(
                 (
                     "digest",
-                    i18n.tr("• {emoji} {name}: {moves}", emoji="🔵", name=names[seat], moves=text),
+                    i18n.tr("• {emoji} {name} {moves}", emoji="🔵", name=names[seat], moves=text),
                 )
             )
             out.append(("done", plugin.done_line(before, seat, events)))

@@ -67,7 +67,9 @@ async def test_a_nauticus_move_in_the_middle_of_a_turn_is_taken_back(
     assert lines[-1].endswith(f"{undone.text} ↩️ (taken back)")
     async with store.read() as tx:
         notice = (await tx.pending_outbox(limit=10_000))[-1]
-    assert notice.kind == "notice" and notice.payload["text"].endswith(f"took back: {undone.text}")
+    mover = after.names[seat]
+    assert notice.kind == "notice"
+    assert notice.payload["text"].endswith(f"took back the move: {mover} {undone.text}")
     assert await svc.check_all() == []
     # After a restart the replay check agrees, and the game goes on from there.
     again = GameService(store)

@@ -18,7 +18,7 @@ from typing import Any
 
 from bot.games.duel import calls
 from engine import duel
-from tests.bot.games.digest import split_digest
+from tests.bot.games.digest import digest_moves, split_digest
 from tests.bot.games.duel.kit import leaks, secret_patterns
 from tests.e2e.conftest import HANG_GUARD, World
 from tests.e2e.fake_discord import RateLimits
@@ -174,7 +174,7 @@ async def _duel(world: World, tmp_path: Path) -> None:
                     text, digest = split_digest(text)
                     logged = {t for _, t in _log_texts(db, gid)}
                     for line in digest:
-                        for part in line.split(": ", 1)[1].split(" · "):
+                        for part in digest_moves(line):
                             assert part in logged or part.startswith("…"), part
                     assert not leaks([text], table), leaks([text], table)
             for s in (0, 1):

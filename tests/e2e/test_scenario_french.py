@@ -35,7 +35,7 @@ async def test_a_french_game_speaks_french_in_the_channel_and_each_member_their_
                     (
                         m
                         for m in fake.channel_messages(world.channel)
-                        if "Salon d'attente de Nautilus duel" in m.text()
+                        if "Salon d'attente de Duel Nautilus" in m.text()
                     ),
                     None,
                 ),

@@ -232,7 +232,10 @@ async def test_undo_through_discord(world: World, tmp_path: Path) -> None:
                 assert game.version == before + 1 and len(table.moves()) == moves - 1
                 await fake.wait_for(
                     lambda: (
-                        any("took back:" in m.text() for m in fake.channel_messages(world.channel))
+                        any(
+                            "took back the move:" in m.text()
+                            for m in fake.channel_messages(world.channel)
+                        )
                         or None
                     ),
                     what="the channel told of the undo",
@@ -284,7 +287,11 @@ async def test_undo_sent_twice_through_discord_takes_back_one_move(
             assert len(table.moves()) == moves - 1
             told = await fake.wait_for(
                 lambda: (
-                    [m for m in fake.channel_messages(world.channel) if "took back:" in m.text()]
+                    [
+                        m
+                        for m in fake.channel_messages(world.channel)
+                        if "took back the move:" in m.text()
+                    ]
                     or None
                 ),
                 what="the channel told of the undo",

@@ -285,8 +285,8 @@ async def plugin_here(ctx: Context, channel_id: int, kind: str | None) -> GamePl
             tr(
                 "This channel is playing {here}, not {game}: use `/{command} …` here (one "
                 "game per channel).",
-                here=here.title,
-                game=plugin.title,
+                here=tr(here.title),
+                game=tr(plugin.title),
                 command=here.command,
             )
         )

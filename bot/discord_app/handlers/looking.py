@@ -27,7 +27,7 @@ from bot.discord_app.handlers.common import (
 )
 from bot.games import GAMES
 from bot.i18n import tr, trn
-from bot.service import ServiceError
+from bot.service import GameRecord, ServiceError
 
 PUBLIC_BOARD_EVERY = 120.0  # seconds between public `board` posts in one channel
 
@@ -38,7 +38,7 @@ async def status(ctx: Context, call: Call) -> None:
     names = ", ".join(
         tr("{name} (seat {seat})", name=texts.name(s.name), seat=s.seat + 1) for s in rec.seats
     )
-    title = rec.plugin.title
+    title = tr(rec.plugin.title)
     if rec.state is None:
         await reply(
             call.itx,
@@ -67,8 +67,30 @@ async def status(ctx: Context, call: Call) -> None:
         extra += "\n" + tr(
             "{robot} On autopilot: {names}.", robot=ai_seats.ROBOT, names=", ".join(auto)
         )
+    extra += await _waiting_line(ctx, rec)
     line = rec.plugin.status_line(rec.seen(None))
     await reply(call.itx, f"**{title}** · {line}\n" + tr("Players: {names}.", names=names) + extra)
+
+
+async def _waiting_line(ctx: Context, rec: GameRecord) -> str:
+    """How long the game has waited for the person to move, and when they are reminded next
+    (nothing for a robot or an autopilot, which play at once)."""
+    waiting = await ctx.service.waiting(rec.channel_id)
+    seat = rec.current
+    if waiting is None or seat is None or waiting.seat != seat or rec.seats[seat].ai is not None:
+        return ""
+    who = f"{texts.seat_tag(seat)} {texts.name(rec.names[seat])}"
+    since = f"<t:{int(waiting.since.timestamp())}:R>"
+    if waiting.next_reminder is None:
+        return "\n" + tr(
+            "⏳ The turn passed to {who} {since}; no reminder is planned.", who=who, since=since
+        )
+    return "\n" + tr(
+        "⏳ The turn passed to {who} {since}; next reminder {next}.",
+        who=who,
+        since=since,
+        next=f"<t:{int(waiting.next_reminder.timestamp())}:R>",
+    )
 
 
 def _check_public_post(ctx: Context, itx: discord.Interaction[Any], channel_id: int) -> None:
@@ -101,7 +123,7 @@ async def board(ctx: Context, call: Call) -> None:
     # Even a private `board` shows the public view: the seat's secrets go only to `hand`.
     public_seen = rec.seen(None)
     files = await asyncio.to_thread(
-        ctx.draw, rec.kind, rec.plugin.board_pictures(), public_seen.view
+        ctx.draw, rec.kind, rec.plugin.board_pictures(), public_seen.view, rec.names, None
     )
     await reply(itx, rec.plugin.status_line(public_seen), files=files, ephemeral=not public)
 
@@ -143,12 +165,14 @@ async def history(ctx: Context, call: Call) -> None:
     if public:
         _check_public_post(ctx, itx, channel_id)
     await itx.response.defer(ephemeral=not public, thinking=True)
-    files = await asyncio.to_thread(ctx.draw, rec.kind, rec.plugin.board_pictures(), view)
+    files = await asyncio.to_thread(
+        ctx.draw, rec.kind, rec.plugin.board_pictures(), view, rec.names, None
+    )
     await reply(
         itx,
         tr(
             "🕰️ {title}: the board at the end of round {round}, phase {phase}, as the table saw it.",
-            title=rec.plugin.title,
+            title=tr(rec.plugin.title),
             round=r,
             phase=p,
         ),
@@ -206,7 +230,7 @@ async def mygames(ctx: Context, call: Call) -> None:
     for g in games:
         since = _unix(g.since)
         when = " · " + tr("waiting since <t:{ts}:R>", ts=since) if since is not None else ""
-        at = f"<#{g.channel_id}> {g.title}"
+        at = f"<#{g.channel_id}> {tr(g.title)}"
         if g.your_turn:
             lines.append(
                 "▶ " + tr("{game} — **your turn**: {decide}", game=at, decide=g.decide) + when
@@ -232,7 +256,7 @@ async def about(ctx: Context, call: Call) -> None:
     games = " · ".join(
         tr(
             "{title} (`/{command}`, engine {engine}, {least}–{most} players)",
-            title=g.title,
+            title=tr(g.title),
             command=g.command,
             engine=g.rules.engine_version,
             least=g.rules.min_players,

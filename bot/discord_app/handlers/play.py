@@ -83,7 +83,7 @@ async def _play_from_panel(
         said = refusals.text(exc) if isinstance(exc, IllegalMove) else str(exc)
         await _edit_panel(itx, rec, seat, note=f"⚠️ {said}")
         return
-    note = f"✅ {result.text}{posting_warning(itx)}"
+    note = "✅ " + _did(result.record, seat, result.text) + posting_warning(itx)
     undo = await ctx.service.can_undo(channel_id, itx.user.id)
     await _edit_panel(itx, result.record, seat, note=note, undo=undo)
 
@@ -183,10 +183,16 @@ async def move_command(ctx: Context, call: Call, plugin: GamePlugin) -> None:
     rec = result.record
     seat = rec.seat_of(itx.user.id)
     assert seat is not None
-    note = f"✅ {result.text}{posting_warning(itx)}"
+    note = "✅ " + _did(rec, seat, result.text) + posting_warning(itx)
     undo = await ctx.service.can_undo(channel_id, itx.user.id)
     text, panel_view = panel_message(rec, seat, note=note, undo=undo)
     await reply(itx, text, view=panel_view)
+
+
+def _did(rec: GameRecord, seat: int, text: str) -> str:
+    """A move's log line with its player's name before it ("Ana placed their pawn …"): the
+    engines tell a move as a predicate, so every reader sees who did it."""
+    return tr("{name} {did}", name=texts.name(rec.names[seat]), did=text)
 
 
 async def _undo(
@@ -205,7 +211,7 @@ async def _undo(
     assert mine is not None
     undo = await ctx.service.can_undo(channel_id, itx.user.id)
     text, view = panel_message(
-        rec, mine, note=tr("↩️ Taken back: {move}", move=result.text), undo=undo
+        rec, mine, note=tr("↩️ Taken back: {move}", move=_did(rec, mine, result.text)), undo=undo
     )
     if version is None:
         await reply(itx, text, view=view)

@@ -48,14 +48,14 @@ async def stats(ctx: Context, call: Call) -> None:
             tr(
                 "{who} has not finished a game of {title} on this server yet.",
                 who=who,
-                title=plugin.title,
+                title=tr(plugin.title),
             ),
         )
         return
     line = tr(
         "**{title}** on this server — {who}: {games}, {wins}, average {average} VP, "
         "best {best} VP.",
-        title=plugin.title,
+        title=tr(plugin.title),
         who=who,
         games=_games(got.games),
         wins=_wins(got.wins),
@@ -93,11 +93,11 @@ async def leaderboard(ctx: Context, call: Call) -> None:
             tr(
                 "No rated game of {title} on this server yet: a game counts once it "
                 "ends with two or more people at the table.",
-                title=plugin.title,
+                title=tr(plugin.title),
             ),
         )
         return
-    lines = [tr("**{title} leaderboard** (openskill rating = skill − 3σ)", title=plugin.title)]
+    lines = [tr("**{title} leaderboard** (openskill rating = skill − 3σ)", title=tr(plugin.title))]
     for i, s in enumerate(board, 1):
         rating = s.rating if s.rating is not None else 0.0
         lines.append(

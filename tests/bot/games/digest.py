@@ -17,3 +17,9 @@ def split_digest(text: str) -> tuple[str, list[str]]:
         else:
             kept.append(line)
     return "\n".join(kept), digest
+
+
+def digest_moves(line: str) -> list[str]:
+    """The moves told by one digest line ("🔴 Ana placed … · collected …", its bullet removed):
+    the line less its seat mark and the player's name (one word at these tests' tables)."""
+    return line.split(" ", 2)[2].split(" · ")

@@ -28,7 +28,7 @@ from bot.store import Store
 from bot.visibility import event_dict
 from engine import duel
 from engine.duel import data
-from tests.bot.games.digest import split_digest
+from tests.bot.games.digest import digest_moves, split_digest
 from tests.bot.games.duel.kit import leaks, secret_patterns, secrets
 
 GUILD, CH = 1, 88
@@ -104,7 +104,7 @@ def without_digest(text: str, logged: set[str]) -> str:
     is checked round by round below, so the ping is checked without them."""
     rest, lines = split_digest(text)
     for line in lines:
-        for part in line.split(": ", 1)[1].split(" · "):
+        for part in digest_moves(line):
             assert part in logged or part.startswith("…"), part
     return rest
 
