@@ -156,10 +156,15 @@ class Robots:
             # database serves every channel), then stored together.
             moves: list[dict[str, Any]] = []
             probe = rec
-            for _ in range(SKIP_LIMIT):
+            # The AI plays the turn; should it still be at it after SKIP_LIMIT moves, the game's
+            # own safe choices (pass, end the turn) finish it, so a skip always hands the turn on.
+            for n in range(2 * SKIP_LIMIT):
                 assert probe.state is not None
                 before = probe.seen(seat)
-                move = await self.decide(probe, seat, ai_seats.DEFAULT_LEVEL, safe=True)
+                if n < SKIP_LIMIT:
+                    move = await self.decide(probe, seat, ai_seats.DEFAULT_LEVEL, safe=True)
+                else:
+                    move = dict(plugin.skip_move(before))
                 new_state, _ = plugin.rules.apply(probe.state, seat, move)
                 status = "finished" if plugin.rules.is_over(new_state) else "active"
                 probe = replace(probe, state=new_state, version=probe.version + 1, status=status)
