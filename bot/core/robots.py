@@ -39,6 +39,18 @@ log = logging.getLogger(__name__)
 SKIP_LIMIT = 12  # moves one skip may play: choose, bonus, rewards, pass, end turn
 
 
+def _check_level(level: str) -> None:
+    if level not in ai_seats.LEVELS:
+        raise ServiceError(
+            tr(
+                "There is no AI level {level}; choose {levels}.",
+                level=texts.quoted(str(level))[:40],
+                levels=", ".join(ai_seats.LEVELS),
+            ),
+            code="bad_level",
+        )
+
+
 class Robots:
     def __init__(self, k: Kernel, posts: Posts, turns: Turns, lobby: Lobby) -> None:
         self.k, self.posts, self.turns, self.lobby = k, posts, turns, lobby
@@ -214,15 +226,7 @@ class Robots:
         Raises:
             NoGame, NotAllowed, LobbyError (started or full), ServiceError (no such level).
         """
-        if level not in ai_seats.LEVELS:
-            raise ServiceError(
-                tr(
-                    "There is no AI level {level}; choose {levels}.",
-                    level=texts.quoted(str(level))[:40],
-                    levels=", ".join(ai_seats.LEVELS),
-                ),
-                code="bad_level",
-            )
+        _check_level(level)
         async with self.k.open_for_write(channel_id) as (tx, row):
             check_may_manage(row.host_id, user_id, can_manage, tr("add an AI seat"))
             if row.status != "lobby":
@@ -275,15 +279,7 @@ class Robots:
             NoGame, NotInGame, LobbyError (already so), ServiceError (bad level).
         """
         checked(user_id)
-        if level not in ai_seats.LEVELS:
-            raise ServiceError(
-                tr(
-                    "There is no AI level {level}; choose {levels}.",
-                    level=texts.quoted(str(level))[:40],
-                    levels=", ".join(ai_seats.LEVELS),
-                ),
-                code="bad_level",
-            )
+        _check_level(level)
         async with self.k.lock(channel_id):
             rec = await self.k.active(channel_id)
             seat = rec.seat_of(user_id)
