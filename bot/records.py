@@ -27,7 +27,7 @@ from typing import Any
 
 from PIL import Image
 
-from bot import texts
+from bot import i18n, texts
 from bot.games import GAMES
 from bot.plugin import GamePlugin
 from bot.visibility import readable, seen
@@ -361,11 +361,17 @@ def animation(
 
 
 def replay_gif(
-    kind: str, seed: int, names: Sequence[str], script: Sequence[tuple[int, Move]]
+    kind: str,
+    seed: int,
+    names: Sequence[str],
+    script: Sequence[tuple[int, Move]],
+    locale: str = i18n.ENGLISH,
 ) -> bytes:
-    """`animation` for a game of `kind`, by name: what a worker process is sent (a plugin
-    object does not travel between processes; its kind does)."""
-    return animation(GAMES.get(kind), seed, names, script)
+    """`animation` for a game of `kind`, by name, in the game's language: what a worker process
+    is sent (a plugin object does not travel between processes, nor does the caller's language
+    context; the kind and the locale do)."""
+    with i18n.use(locale):
+        return animation(GAMES.get(kind), seed, names, script)
 
 
 def _gif(frames: Sequence[Image.Image], durations: list[int]) -> bytes:

@@ -287,6 +287,7 @@ class History:
             rec.seed,
             list(rec.names),
             [(m.seat, m.move) for m in moves],
+            rec.locale,
         )
         return f"{plugin.kind}-game-{rec.id}-replay.gif", data
 

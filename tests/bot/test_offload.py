@@ -52,3 +52,26 @@ async def test_the_replay_drawn_in_a_worker_is_the_one_drawn_inline(tmp_path: Pa
     finally:
         pool.close()
         await store.close()
+
+
+async def test_a_french_games_replay_is_drawn_in_french(tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "fr.db")
+    try:
+        svc = GameService(store)
+        await svc.open_lobby(GUILD, CH, ANA, "Ana", kind="duel", locale="fr")
+        await svc.join(CH, BEN, "Ben")
+        rec = await svc.start(CH, ANA, can_manage=False, order=[ANA, BEN], seed=5)
+        rng = random.Random(5)
+        for _ in range(6):
+            seat = rec.current
+            assert seat is not None
+            move = rng.choice(rec.plugin.rules.legal_moves(rec.state, seat))
+            rec = (await svc.play(CH, (ANA, BEN)[seat], move, confirm=True)).record
+        _, data = await svc.animation(CH)
+        async with store.read() as tx:
+            script = [(m.seat, m.move) for m in await tx.moves(rec.id)]
+        french = records.replay_gif("duel", rec.seed, rec.names, script, "fr")
+        english = records.replay_gif("duel", rec.seed, rec.names, script, "en")
+        assert data == french and french != english
+    finally:
+        await store.close()
