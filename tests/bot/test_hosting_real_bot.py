@@ -14,7 +14,7 @@ from pathlib import Path
 
 from bot.service import GameService
 from bot.store import Store
-from tests.e2e.conftest import HANG_GUARD, World, world
+from tests.e2e.conftest import HANG_GUARD, World, assert_answered, world
 from tests.e2e.fake_discord import Message
 from tests.e2e.harness import BotProcess
 
@@ -53,6 +53,7 @@ async def test_hosting_through_the_real_bot_and_a_clean_sigterm(
 ) -> None:
     async with asyncio.timeout(HANG_GUARD):
         await _scenario(world, tmp_path)
+    assert_answered(world.fake)
 
 
 async def _scenario(world: World, tmp_path: Path) -> None:

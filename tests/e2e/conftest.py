@@ -72,3 +72,14 @@ async def probe(world: World, tmp_path: Path) -> AsyncIterator[BotProcess]:
     finally:
         await bot.stop()
         print(f"--- probe bot log (tail) ---\n{bot.log()}")  # shown by pytest on failure
+
+
+def assert_answered(fake: FakeDiscord, at_least: int = 3) -> int:
+    """What every scenario ends with, in the test's own body (its detailed checks run inside the
+    scenario): the bot answered at least `at_least` of the members' interactions through Discord,
+    and called no route the fake does not implement. A bot that answers nothing, or talks to
+    Discord in a way Discord does not know, fails here. Returns how many it answered."""
+    answered = sum(1 for i in fake.interactions.values() if i.acknowledged)
+    assert answered >= at_least, f"the bot answered {answered} interactions"
+    assert fake.unimplemented == []
+    return answered

@@ -11,7 +11,7 @@ import dataclasses
 from pathlib import Path
 
 from tests.e2e.client import STRING, Reply, TestUser
-from tests.e2e.conftest import HANG_GUARD, World
+from tests.e2e.conftest import HANG_GUARD, World, assert_answered
 from tests.e2e.fake_discord import MESSAGE_COMPONENT, Channel, FakeDiscord, Message
 from tests.e2e.game import Table, panel_version, pings_for, start_table
 from tests.e2e.limits import JSON
@@ -69,6 +69,7 @@ async def refusal(table: Table, reply: Reply, user: TestUser, *, expect: str = "
 async def test_abuse_is_refused_and_changes_nothing(world: World, tmp_path: Path) -> None:
     async with asyncio.timeout(HANG_GUARD):
         await _abuse(world, tmp_path)
+    assert_answered(world.fake)
 
 
 async def _abuse(world: World, tmp_path: Path) -> None:

@@ -15,7 +15,7 @@ import sqlite3
 import time
 from pathlib import Path
 
-from tests.e2e.conftest import HANG_GUARD, World
+from tests.e2e.conftest import HANG_GUARD, World, assert_answered
 from tests.e2e.fake_discord import RateLimits
 from tests.e2e.game import bot_process, start_bot
 
@@ -58,6 +58,7 @@ async def test_a_robot_and_an_autopilot_play_a_whole_duel_across_a_sigkill(
 ) -> None:
     async with asyncio.timeout(HANG_GUARD):
         await _scenario(world, tmp_path)
+    assert_answered(world.fake)
 
 
 async def _scenario(world: World, tmp_path: Path) -> None:

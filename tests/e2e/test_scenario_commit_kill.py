@@ -24,7 +24,7 @@ import pytest
 
 from engine.nauticus import to_json
 from tests.e2e.client import Reply
-from tests.e2e.conftest import HANG_GUARD, World
+from tests.e2e.conftest import HANG_GUARD, World, assert_answered
 from tests.e2e.game import (
     Driver,
     bot_process,
@@ -142,6 +142,7 @@ async def test_sigkill_inside_the_database_commit_stores_a_move_wholly_or_not_at
         report = await _commit_kills(world, tmp_path)
     with capsys.disabled():
         print(f"\n{report}")
+    assert_answered(world.fake)
 
 
 async def _commit_kills(world: World, tmp_path: Path) -> str:

@@ -25,7 +25,7 @@ import pytest
 
 from engine.nauticus import apply, to_json
 from tests.e2e.client import Reply
-from tests.e2e.conftest import World
+from tests.e2e.conftest import World, assert_answered
 from tests.e2e.fake_discord import FakeDiscord, Hold
 from tests.e2e.game import (
     Driver,
@@ -120,6 +120,7 @@ async def test_sigkill_at_seeded_moments_loses_and_repeats_nothing(
     report = await _crash_game(world, tmp_path)
     with capsys.disabled():  # the counts belong in every CI log, not only a failing one
         print(f"\n{report}")
+    assert_answered(world.fake)
 
 
 async def _crash_game(world: World, tmp_path: Path) -> str:

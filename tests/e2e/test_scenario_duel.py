@@ -20,7 +20,7 @@ from bot.games.duel import calls
 from engine import duel
 from tests.bot.games.digest import digest_moves, split_digest
 from tests.bot.games.duel.kit import leaks, secret_patterns
-from tests.e2e.conftest import HANG_GUARD, World
+from tests.e2e.conftest import HANG_GUARD, World, assert_answered
 from tests.e2e.fake_discord import RateLimits
 from tests.e2e.game import bot_process, read_outbox, start_bot
 
@@ -88,6 +88,7 @@ async def test_a_whole_duel_keeps_its_secrets_and_survives_a_sigkill(
 ) -> None:
     async with asyncio.timeout(HANG_GUARD):
         await _duel(world, tmp_path)
+    assert_answered(world.fake)
 
 
 async def _duel(world: World, tmp_path: Path) -> None:

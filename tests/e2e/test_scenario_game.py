@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 from engine.nauticus import data
-from tests.e2e.conftest import HANG_GUARD, World
+from tests.e2e.conftest import HANG_GUARD, World, assert_answered
 from tests.e2e.fake_discord import Message
 from tests.e2e.game import (
     Driver,
@@ -40,6 +40,7 @@ SCORE_LINE = re.compile(r"^(\d)\. \S+ (.+?) — (\d+) VP \(track", re.MULTILINE)
 async def test_three_players_play_a_whole_game(world: World, tmp_path: Path) -> None:
     async with asyncio.timeout(HANG_GUARD):
         await _whole_game(world, tmp_path)
+    assert_answered(world.fake)
 
 
 async def _whole_game(world: World, tmp_path: Path) -> None:

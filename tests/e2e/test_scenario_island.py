@@ -19,7 +19,7 @@ from engine import island
 from tests.bot.games.digest import split_digest
 from tests.bot.games.island.test_secrets import Knowledge, leaks
 from tests.e2e.client import TestUser
-from tests.e2e.conftest import HANG_GUARD, World
+from tests.e2e.conftest import HANG_GUARD, World, assert_answered
 from tests.e2e.fake_discord import Message, RateLimits
 from tests.e2e.game import bot_process, start_bot
 
@@ -66,6 +66,7 @@ def shown(m: Message) -> str:
 async def test_island_three_players_secrets_and_a_crash(world: World, tmp_path: Path) -> None:
     async with asyncio.timeout(HANG_GUARD):
         await _island(world, tmp_path)
+    assert_answered(world.fake)
 
 
 async def _island(world: World, tmp_path: Path) -> None:

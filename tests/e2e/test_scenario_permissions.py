@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from tests.e2e.conftest import HANG_GUARD, World
+from tests.e2e.conftest import HANG_GUARD, World, assert_answered
 from tests.e2e.fake_discord import ATTACH_FILES, Message
 from tests.e2e.game import start_table
 from tests.e2e.policy import Policy
@@ -14,6 +14,7 @@ from tests.e2e.policy import Policy
 async def test_missing_attach_files_is_said(world: World, tmp_path: Path) -> None:
     async with asyncio.timeout(HANG_GUARD):
         await _missing_permission(world, tmp_path)
+    assert_answered(world.fake)
 
 
 async def _missing_permission(world: World, tmp_path: Path) -> None:
@@ -51,6 +52,7 @@ async def _missing_permission(world: World, tmp_path: Path) -> None:
 async def test_a_game_in_a_thread_works_like_one_in_a_channel(world: World, tmp_path: Path) -> None:
     async with asyncio.timeout(HANG_GUARD):
         await _thread_game(world, tmp_path)
+    assert_answered(world.fake)
 
 
 async def _thread_game(world: World, tmp_path: Path) -> None:

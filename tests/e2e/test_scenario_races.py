@@ -8,7 +8,7 @@ from pathlib import Path
 from bot.discord_app import panel as panel_model
 from tests.bot.nauticus_kit import PLUGIN, seen_of
 from tests.e2e.client import Reply
-from tests.e2e.conftest import HANG_GUARD, World
+from tests.e2e.conftest import HANG_GUARD, World, assert_answered
 from tests.e2e.fake_discord import Message
 from tests.e2e.game import Table, lobby_message, panel_version, pings_for, read_game, start_table
 from tests.e2e.policy import Policy
@@ -70,6 +70,7 @@ def texts_of(reply: Reply) -> list[str]:
 async def test_races_have_exactly_one_effect(world: World, tmp_path: Path) -> None:
     async with asyncio.timeout(HANG_GUARD):
         await _races(world, tmp_path)
+    assert_answered(world.fake)
 
 
 async def _races(world: World, tmp_path: Path) -> None:

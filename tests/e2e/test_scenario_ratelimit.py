@@ -8,7 +8,7 @@ import asyncio
 import itertools
 from pathlib import Path
 
-from tests.e2e.conftest import HANG_GUARD, World
+from tests.e2e.conftest import HANG_GUARD, World, assert_answered
 from tests.e2e.fake_discord import RateLimit, RateLimits
 from tests.e2e.game import read_outbox, start_table
 from tests.e2e.policy import Policy
@@ -17,6 +17,7 @@ from tests.e2e.policy import Policy
 async def test_a_game_under_tight_rate_limits(world: World, tmp_path: Path) -> None:
     async with asyncio.timeout(HANG_GUARD):
         await _tight(world, tmp_path)
+    assert_answered(world.fake)
 
 
 async def _tight(world: World, tmp_path: Path) -> None:

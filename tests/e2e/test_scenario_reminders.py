@@ -19,7 +19,7 @@ from pathlib import Path
 
 from tests.e2e import limits
 from tests.e2e.client import TestUser
-from tests.e2e.conftest import HANG_GUARD, World
+from tests.e2e.conftest import HANG_GUARD, World, assert_answered
 from tests.e2e.fake_discord import FakeDiscord, Message, RateLimits
 from tests.e2e.game import bot_process, read_outbox, start_bot, start_table
 from tests.e2e.policy import Policy
@@ -85,6 +85,7 @@ async def test_reminders_snooze_and_quiet_hours_through_discord(
 ) -> None:
     async with asyncio.timeout(HANG_GUARD):
         await _scenario(world, tmp_path)
+    assert_answered(world.fake)
 
 
 async def _scenario(world: World, tmp_path: Path) -> None:

@@ -9,7 +9,7 @@ import asyncio
 import re
 from pathlib import Path
 
-from tests.e2e.conftest import HANG_GUARD, World
+from tests.e2e.conftest import HANG_GUARD, World, assert_answered
 from tests.e2e.game import bot_process, start_bot
 from tests.platform.secret_game import GEMS, TURNS
 
@@ -19,6 +19,7 @@ GEM = re.compile("|".join(GEMS))
 async def test_gems_secrets_stay_with_their_holders(world: World, tmp_path: Path) -> None:
     async with asyncio.timeout(HANG_GUARD):
         await _gems(world, tmp_path)
+    assert_answered(world.fake)
 
 
 async def _gems(world: World, tmp_path: Path) -> None:
