@@ -41,3 +41,28 @@ def fast_init(cls: _C) -> _C:
     init.__qualname__ = f"{cls.__qualname__}.__init__"
     cls.__init__ = init  # type: ignore[misc]
     return cls
+
+
+def twin(cls: type) -> type:
+    """A plain, mutable slots class with `cls`'s slots, properties and methods (issue 22 A).
+
+    Writing a slot of a plain slots class is one bytecode; writing one of a frozen dataclass has
+    to get past its __setattr__ through the slot's descriptor, three to four times slower. The
+    engine therefore builds a new frozen object as an instance of its twin and then gives it its
+    real class (`obj.__class__ = cls`): CPython allows that between two classes of the same
+    layout (same base, same slots), and the result is an ordinary `cls` object, equal, hashed and
+    frozen like any other. The twin also carries `cls`'s properties and methods, so code that
+    reads a record while it is being built (storage_used, finished...) works on either.
+    """
+    namespace: dict[str, Any] = {"__slots__": vars(cls)["__slots__"]}
+    for name, value in vars(cls).items():
+        if isinstance(value, property) or (
+            callable(value) and not name.startswith("__") and not isinstance(value, type)
+        ):
+            namespace[name] = value
+    made = type(f"{cls.__name__}Twin", (), namespace)
+    # The assignment below is what the engine relies on: refuse here, at import, if this
+    # Python ever stops allowing it, rather than fail in the middle of a move.
+    probe: Any = object.__new__(made)
+    probe.__class__ = cls
+    return made

@@ -20,8 +20,12 @@ from engine.nauticus.state import (
     Turn,
     evolve,
     evolve_state,
-    mutate,
+    freeze,
+    make_state,
+    make_turn,
     new_ship,
+    thaw_player,
+    thaw_turn,
 )
 from engine.rng import shuffled
 
@@ -470,9 +474,10 @@ class _Ctx:
 
     A move changes the mover's Player and the Turn several times (pay, spend workers, store,
     place...). Rather than build a new frozen object at each step, the context makes ONE private
-    copy of each on the first change (`evolve`) and changes that copy in place afterwards
-    (`mutate`): the copy is seen by nobody until `build` returns the new state, so every state
-    anyone holds stays unchanged, and a refused move leaves the old objects untouched.
+    mutable copy of each on the first change (`thaw`) and changes that copy in place afterwards;
+    `build` freezes it into the new state. The copy is seen by nobody until then, so every state
+    anyone holds stays unchanged, and a refused move leaves the old objects untouched. The
+    players and the supply are copied into lists only when a move changes them.
     """
 
     __slots__ = (
@@ -490,36 +495,51 @@ class _Ctx:
     def __init__(self, state: State, seat: int) -> None:
         self.state = state
         self.seat = seat
-        self.players = list(state.players)
-        self.supply = list(state.supply)
-        self.me = self.players[seat]
+        self.players: tuple[Player, ...] | list[Player] = state.players
+        self.supply: tuple[int, ...] | list[int] = state.supply
+        self.me = state.players[seat]
         self.turn = state.turn
         self.events: list[ev.Event] = []
-        self._own_me = False  # self.me is this context's private copy
-        self._own_turn = False  # self.turn is this context's private copy
+        self._own_me = False  # self.me is this context's private (mutable) copy
+        self._own_turn = False  # self.turn is this context's private (mutable) copy
 
     def set_me(self, **changes: Any) -> None:
-        if self._own_me:
-            mutate(self.me, changes)
-        else:
-            self.me = self.players[self.seat] = evolve(self.me, **changes)
+        me: Any = self.me
+        if not self._own_me:
+            me = self.me = thaw_player(me)
             self._own_me = True
+        for name, value in changes.items():
+            setattr(me, name, value)
 
     def set_turn(self, **changes: Any) -> None:
-        assert self.turn is not None
-        if self._own_turn:
-            mutate(self.turn, changes)
-        else:
-            self.turn = evolve(self.turn, **changes)
+        turn: Any = self.turn
+        assert turn is not None
+        if not self._own_turn:
+            turn = self.turn = thaw_turn(turn)
             self._own_turn = True
+        for name, value in changes.items():
+            setattr(turn, name, value)
 
     def new_turn(self, turn: Turn | None) -> None:
-        """Replace the turn by a new object (fresh, so it may be changed in place)."""
+        """Replace the turn by a new object."""
         self.turn = turn
-        self._own_turn = turn is not None
+        self._own_turn = False
+
+    def all_players(self) -> list[Player]:
+        """The players as a list, the mover's changes so far included: for a change to every
+        player (the end of a round). The mover's copy is frozen: later changes copy it again."""
+        players = list(self.players)
+        if self._own_me:
+            players[self.seat] = self.me = freeze(self.me)
+            self._own_me = False
+        self.players = players
+        return players
 
     def take(self, item: str) -> None:
-        self.supply[data.ITEM_INDEX[item]] -= 1
+        supply = self.supply
+        if isinstance(supply, tuple):
+            supply = self.supply = list(supply)
+        supply[data.ITEM_INDEX[item]] -= 1
 
     def store(self, item: str, reason: str, fits: bool | None = None) -> None:
         """Receive `item` into storage from the supply, or lose it if it does not fit.
@@ -592,12 +612,33 @@ class _Ctx:
             self.set_turn(pending=(*self.turn.pending, Pending("reward", ship=i, left=size)))
 
     def build(self, **changes: Any) -> State:
-        return evolve_state(
-            self.state,
-            players=tuple(self.players),
-            supply=tuple(self.supply),
-            turn=self.turn,
-            **changes,
+        players = self.players
+        if self._own_me:
+            players = list(players)
+            players[self.seat] = freeze(self.me)
+        turn = self.turn
+        if self._own_turn:
+            freeze(turn)
+        state = self.state
+        if changes:
+            return evolve_state(
+                state, players=tuple(players), supply=tuple(self.supply), turn=turn, **changes
+            )
+        # The common case, positionally in State's field order (seed, draws, players, supply,
+        # round, phase, anchor, tiles, chosen, start, step, turn).
+        return make_state(
+            state.seed,
+            state.draws,
+            tuple(players),
+            tuple(self.supply),
+            state.round,
+            state.phase,
+            state.anchor,
+            state.tiles,
+            state.chosen,
+            state.start,
+            state.step,
+            turn,
         )
 
 
@@ -697,7 +738,7 @@ def _h_choose(ctx: _Ctx, move: Move) -> State:
     if bonus.workers or bonus.taler or bonus.vp:
         ctx.events.append(ev.BonusReceived(ctx.seat, space, bonus.workers, bonus.taler, bonus.vp))
     chosen = (*state.chosen, space)
-    ctx.new_turn(Turn(seat=ctx.seat, blue=blue))
+    ctx.new_turn(make_turn(ctx.seat, blue))
     if bonus.tile is not None and _bonus_items(state, space):
         return ctx.build(chosen=chosen, step="bonus")
     if bonus.tile is not None:
@@ -1151,7 +1192,7 @@ def _end_turn(ctx: _Ctx) -> State:
     nxt = (ctx.seat + 1) % n
     space = state.chosen[-1]
     if nxt != state.start:
-        ctx.new_turn(Turn(seat=nxt, blue=state.blue_on(space)))
+        ctx.new_turn(make_turn(nxt, state.blue_on(space)))
         return ctx.build()
     ctx.new_turn(None)
     ctx.events.append(ev.PhaseEnded(state.round, state.phase, space, state.tiles[space]))
@@ -1163,9 +1204,10 @@ def _end_turn(ctx: _Ctx) -> State:
 
 def _end_round(ctx: _Ctx, start: int) -> State:
     state = ctx.state
-    for seat, p in enumerate(ctx.players):
+    players = ctx.all_players()
+    for seat, p in enumerate(players):
         penalty = sum(data.PASS_TILES[p.passes :])
-        ctx.players[seat] = evolve(p, score=p.score - penalty, passes=0)
+        players[seat] = evolve(p, score=p.score - penalty, passes=0)
         ctx.events.append(ev.RoundPenalty(seat, penalty))
     if state.round < state.rounds:
         anchor = state.chosen[0]

@@ -6,6 +6,7 @@ the supply) between the old and the new state instead of copying the world.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -13,7 +14,7 @@ from typing import Any, TypeVar
 
 from engine.errors import IllegalMove
 from engine.nauticus import data
-from engine.nauticus.frozen import fast_init
+from engine.nauticus.frozen import fast_init, twin
 
 # Bump when a change would make a stored game replay differently.
 ENGINE_VERSION = "nauticus-1"
@@ -194,6 +195,26 @@ class State:
 
 _T = TypeVar("_T", Ship, Player, Pending, Turn, State)
 _KEEP: Any = object()  # "this field is not changed" in a generated evolve below
+_CLASSES = (Ship, Player, Pending, Turn, State)
+# Each class's mutable twin (engine/nauticus/frozen.py `twin`), and back.
+_TWIN: dict[type, type] = {cls: twin(cls) for cls in _CLASSES}
+_FROZEN: dict[type, type] = {tw: cls for cls, tw in _TWIN.items()}
+
+
+def _generate(cls: type, name: str, params: str, body: list[str], tail: list[str]) -> Any:
+    """Compile one generated function over `cls`'s slots (as dataclasses generates __init__).
+
+    It starts with a new instance `out` of the twin; `body` fills it slot by slot with plain
+    attribute writes, `tail` ends the function. The source is built from the class's own slot
+    names, and the defaults are passed as values, not as source text.
+    """
+    env: dict[str, Any] = {"new": object.__new__, "cls": cls, "Twin": _TWIN[cls], "KEEP": _KEEP}
+    for f in dataclasses.fields(cls):
+        if f.default is not dataclasses.MISSING:
+            env[f"default_{f.name}"] = f.default
+    lines = [f"def {name}({params}):", "    out = new(Twin)", *body, *tail]
+    exec("\n".join(lines), env)
+    return env[name]
 
 
 def _evolver(cls: type[_T]) -> Callable[..., _T]:
@@ -201,33 +222,51 @@ def _evolver(cls: type[_T]) -> Callable[..., _T]:
 
     `dataclasses.replace` re-reads fields(), packs the changes into a dict and goes through the
     generated __init__, which sets each field through the frozen guard; the engine builds a few
-    of these objects on every move, and that was a third of its time. This function sets the
-    slots through their descriptors in straight-line code generated once (as dataclasses itself
-    generates __init__), with the changes as keyword parameters: the same object for about half
-    the cost. The classes have no __post_init__ and no validation that this would skip.
+    of these objects on every move. This function fills a twin (see `twin`) with plain writes
+    and gives it its class: the same object for about a third of replace's cost. The classes
+    have no __post_init__ and no validation that this would skip.
     """
     names = cls.__slots__
-    env: dict[str, Any] = {"new": object.__new__, "cls": cls, "KEEP": _KEEP}
-    lines = [f"def evolve(obj, *, {', '.join(f'{n}=KEEP' for n in names)}):", "    out = new(cls)"]
-    for n in names:
-        env[f"set_{n}"] = getattr(cls, n).__set__
-        lines.append(f"    set_{n}(out, obj.{n} if {n} is KEEP else {n})")
-    lines.append("    return out")
-    exec("\n".join(lines), env)  # the source is built above from the class's own slot names
-    evolve: Callable[..., _T] = env["evolve"]
+    body = [f"    out.{n} = obj.{n} if {n} is KEEP else {n}" for n in names]
+    params = f"obj, *, {', '.join(f'{n}=KEEP' for n in names)}"
+    evolve: Callable[..., _T] = _generate(
+        cls, "evolve", params, body, ["    out.__class__ = cls", "    return out"]
+    )
     return evolve
 
 
-_EVOLVE: dict[type, Callable[..., Any]] = {
-    cls: _evolver(cls) for cls in (Ship, Player, Pending, Turn, State)
-}
-# Each field's slot setter, for `mutate`.
-_SETTERS: dict[type, dict[str, Callable[[Any, Any], None]]] = {
-    cls: {n: getattr(cls, n).__set__ for n in cls.__slots__}
-    for cls in (Ship, Player, Pending, Turn, State)
-}
-# The new state of every move is built with this one: called directly, it skips a dispatch.
+def _maker(cls: type[_T]) -> Callable[..., _T]:
+    """Generate `make(field, ...)`: `cls(field, ...)` (same parameters and defaults), built
+    through the twin; for the objects `apply` builds on every move (the new State, a Turn)."""
+    params = []
+    for f in dataclasses.fields(cls):
+        default = "" if f.default is dataclasses.MISSING else f"=default_{f.name}"
+        params.append(f"{f.name}{default}")
+    body = [f"    out.{n} = {n}" for n in cls.__slots__]
+    make: Callable[..., _T] = _generate(
+        cls, "make", ", ".join(params), body, ["    out.__class__ = cls", "    return out"]
+    )
+    return make
+
+
+def _thawer(cls: type) -> Callable[[Any], Any]:
+    """Generate `thaw(obj)`: a mutable twin copy of `obj` (see `thaw`)."""
+    body = [f"    out.{n} = obj.{n}" for n in vars(cls)["__slots__"]]
+    thaw: Callable[[Any], Any] = _generate(cls, "thaw", "obj", body, ["    return out"])
+    return thaw
+
+
+_EVOLVE: dict[type, Callable[..., Any]] = {cls: _evolver(cls) for cls in _CLASSES}
+_THAW: dict[type, Callable[[Any], Any]] = {cls: _thawer(cls) for cls in _CLASSES}
+# A twin being built (rules._Ctx's copy of the mover) copies and changes like its class.
+_EVOLVE.update({_TWIN[cls]: f for cls, f in list(_EVOLVE.items())})
+# The new state of every move is built with these: called directly, they skip a dispatch.
 evolve_state: Callable[..., State] = _EVOLVE[State]
+make_state: Callable[..., State] = _maker(State)
+make_turn: Callable[..., Turn] = _maker(Turn)
+make_ship: Callable[..., Ship] = _maker(Ship)
+thaw_player: Callable[[Player], Any] = _THAW[Player]
+thaw_turn: Callable[[Turn], Any] = _THAW[Turn]
 
 
 def evolve(obj: _T, **changes: Any) -> _T:
@@ -239,15 +278,22 @@ def evolve(obj: _T, **changes: Any) -> _T:
     return new
 
 
-def mutate(obj: _T, changes: dict[str, Any]) -> None:
-    """Change fields of an object IN PLACE, past its frozen guard.
+def thaw(obj: _T) -> Any:
+    """A private, MUTABLE copy of `obj` (an instance of its twin), to change with plain
+    attribute writes and hand out only through `freeze`.
 
-    Only for an object its caller has just built with `evolve` and not yet handed to anyone
-    (rules._Ctx's private copy of the moving player and turn): nothing else can see it change.
+    Only for rules._Ctx's copy of the moving player and turn: nothing else sees it until the
+    new state is returned, so every state anyone holds stays unchanged, and a refused move
+    just drops it.
     """
-    setters = _SETTERS[type(obj)]
-    for name, value in changes.items():
-        setters[name](obj, value)
+    return _THAW[type(obj)](obj)
+
+
+def freeze(obj: Any) -> Any:
+    """Turn a twin from `thaw` into its frozen class, in place, and return it. Frozen from now
+    on: the caller must not keep writing to it."""
+    obj.__class__ = _FROZEN[type(obj)]
+    return obj
 
 
 # --- JSON ------------------------------------------------------------------------------------
