@@ -8,6 +8,9 @@ was drawn: tests compare it with the view (completeness), with the picture's wid
 from __future__ import annotations
 
 import io
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -155,8 +158,15 @@ class Canvas:
     def picture(
         self, filename: str, alt_text: str, fmt: Format = "png", *, quality: int = 80
     ) -> Picture:
+        sink = _frames.get()
+        if sink is not None and fmt == "png":
+            # Inside `frames()`: keep the 256-colour image the PNG would hold, unencoded.
+            sink.append(quantize(self.im))
+            data = b""
+        else:
+            data = encode(self.im, fmt, quality=quality)
         return Picture(
-            data=encode(self.im, fmt, quality=quality),
+            data=data,
             filename=f"{filename}.{fmt}",
             alt_text=fit(alt_text),
             width=self.width,
@@ -166,7 +176,18 @@ class Canvas:
 
 
 def encode(im: Image.Image, fmt: Format = "png", *, quality: int = 80) -> bytes:
-    """Encode for upload: a 256-colour PNG (compress_level 1) or an RGB WebP (method 2).
+    """Encode for upload: a 256-colour PNG (compress_level 1, of `quantize`) or an RGB WebP
+    (method 2)."""
+    buf = io.BytesIO()
+    if fmt == "webp":
+        (im if im.mode == "RGB" else im.convert("RGB")).save(buf, "WEBP", quality=quality, method=2)
+    else:
+        quantize(im).save(buf, "PNG", compress_level=1)
+    return buf.getvalue()
+
+
+def quantize(im: Image.Image) -> Image.Image:
+    """The 256-colour ("P" mode) image a PNG picture holds.
 
     The pictures are flat colours plus anti-aliased edges, which a 256-colour palette keeps
     intact. The palette is taken from a quarter-size copy (the octree is the slow part of
@@ -175,14 +196,30 @@ def encode(im: Image.Image, fmt: Format = "png", *, quality: int = 80) -> bytes:
     """
     if im.mode != "RGB":
         im = im.convert("RGB")
-    buf = io.BytesIO()
-    if fmt == "webp":
-        im.save(buf, "WEBP", quality=quality, method=2)
-    else:
-        none = Image.Dither.NONE
-        pal = im.reduce(4).quantize(256, method=Image.Quantize.FASTOCTREE, dither=none)
-        im.quantize(palette=pal, dither=none).save(buf, "PNG", compress_level=1)
-    return buf.getvalue()
+    none = Image.Dither.NONE
+    pal = im.reduce(4).quantize(256, method=Image.Quantize.FASTOCTREE, dither=none)
+    return im.quantize(palette=pal, dither=none)
+
+
+# The list `frames()` collects into, in this thread or task; None outside it.
+_frames: ContextVar[list[Image.Image] | None] = ContextVar("render_frames", default=None)
+
+
+@contextmanager
+def frames() -> Iterator[list[Image.Image]]:
+    """Collect, instead of encoding them, the PNG pictures drawn inside the block.
+
+    Yields a list that receives each picture's 256-colour image (`quantize`, exactly what its
+    PNG would hold) as it is drawn; the pictures themselves come back with empty `data`. For
+    an animation (the replay GIF): its frames go to the GIF encoder as they are, instead of
+    being encoded to PNG, decoded and encoded again. WebP pictures are encoded as usual.
+    """
+    got: list[Image.Image] = []
+    token = _frames.set(got)
+    try:
+        yield got
+    finally:
+        _frames.reset(token)
 
 
 def min_font_px(width: int) -> int:

@@ -20,6 +20,7 @@ from bot.offline import CHANNEL_ID, DB_NAME, FIRST_USER_ID, TRANSCRIPT, run_offl
 from bot.service import GameRecord, GameService, LobbyError, NoGame, NotAllowed
 from bot.store import Store
 from bot.visibility import seen
+from render import canvas
 
 CH = 800
 GUILD = 9
@@ -238,12 +239,28 @@ async def test_the_animation_shows_the_public_board_after_every_action_phase(
             boards.append(plugin.draw(("board",), seen(plugin, state, rec.names, None))[0].data)
             unit = now
     assert gif.n_frames == len(boards) == 5 * 7 + 1  # 5 rounds of 7 action phases
-    # Each frame is the public board picture of its moment, pixel for pixel.
-    for i in (0, 17, len(boards) - 1):
+    # Each frame is the public board picture of its moment, pixel for pixel (the same palette
+    # and quantization as the PNG a phase post shows, though no PNG is made for the GIF).
+    for i in range(len(boards)):
         gif.seek(i)
         want = Image.open(io.BytesIO(boards[i])).convert("RGB")
         assert gif.convert("RGB").tobytes() == want.tobytes()
     assert gif.info["duration"] == records.LAST_FRAME_MS
+
+
+def test_frames_are_the_pictures_png_would_hold_without_encoding_them() -> None:
+    plugin = GAMES.get("nauticus")
+    public = seen(plugin, plugin.rules.new_game(3, 2), ("Ana", "Ben", "Cleo"), None)
+    (png,) = plugin.draw(("board",), public)
+    with canvas.frames() as drawn:
+        (bare,) = plugin.draw(("board",), public)
+    assert bare.data == b"" and len(drawn) == 1
+    frame, want = drawn[0], Image.open(io.BytesIO(png.data))
+    assert frame.mode == want.mode == "P" and frame.size == want.size
+    assert frame.convert("RGB").tobytes() == want.convert("RGB").tobytes()
+    # Outside the block pictures are encoded again and nothing more is collected.
+    (again,) = plugin.draw(("board",), public)
+    assert again.data == png.data and len(drawn) == 1
 
 
 async def test_rematch_opens_a_lobby_with_the_same_table(store: Store) -> None:
