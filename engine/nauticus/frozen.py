@@ -44,25 +44,70 @@ def fast_init(cls: _C) -> _C:
 
 
 def twin(cls: type) -> type:
-    """A plain, mutable slots class with `cls`'s slots, properties and methods (issue 22 A).
+    """A mutable class of the same layout as the frozen slots dataclass `cls` (issue 22 A).
 
     Writing a slot of a plain slots class is one bytecode; writing one of a frozen dataclass has
     to get past its __setattr__ through the slot's descriptor, three to four times slower. The
     engine therefore builds a new frozen object as an instance of its twin and then gives it its
     real class (`obj.__class__ = cls`): CPython allows that between two classes of the same
-    layout (same base, same slots), and the result is an ordinary `cls` object, equal, hashed and
-    frozen like any other. The twin also carries `cls`'s properties and methods, so code that
-    reads a record while it is being built (storage_used, finished...) works on either.
+    layout (same bases, same slots), and the result is an ordinary `cls` object, equal, hashed
+    and frozen like any other. The twin has `cls`'s bases (so the same layout) with the frozen
+    guard taken off (object's own __setattr__ and __delattr__), and it carries `cls`'s
+    properties and methods, so code that reads a record while it is being built (storage_used,
+    finished...) works on either.
     """
-    namespace: dict[str, Any] = {"__slots__": vars(cls)["__slots__"]}
+    namespace: dict[str, Any] = {
+        "__slots__": vars(cls)["__slots__"],
+        "__setattr__": object.__setattr__,
+        "__delattr__": object.__delattr__,
+    }
     for name, value in vars(cls).items():
         if isinstance(value, property) or (
             callable(value) and not name.startswith("__") and not isinstance(value, type)
         ):
             namespace[name] = value
-    made = type(f"{cls.__name__}Twin", (), namespace)
+    made = type(f"{cls.__name__}Twin", cls.__bases__, namespace)
     # The assignment below is what the engine relies on: refuse here, at import, if this
     # Python ever stops allowing it, rather than fail in the middle of a move.
     probe: Any = object.__new__(made)
     probe.__class__ = cls
     return made
+
+
+def generate(made: type, name: str, params: str, body: list[str], env: dict[str, Any]) -> Any:
+    """Compile `def name(params):` over a new instance `out` of the twin class `made`.
+
+    `body` fills `out` with plain attribute writes and ends the function; `env` gives the
+    names it uses (defaults are passed as values there, never as source text). The source is
+    built by the callers from the classes' own field names, as dataclasses builds __init__.
+    """
+    lines = [f"def {name}({params}):", "    out = new(Twin)", *body]
+    namespace: dict[str, Any] = {"new": object.__new__, "Twin": made, **env}
+    exec("\n".join(lines), namespace)
+    return namespace[name]
+
+
+def maker(cls: _C) -> _C:
+    """A constructor for the frozen slots dataclass `cls`: same parameters and defaults, the
+    same object, built through its twin (see `twin`), about three times faster than even
+    `fast_init`'s __init__. Typed as the class itself, so that mypy checks its calls as it
+    checks the class's; used on hot paths only (rules' events, new turns and states): the
+    class itself stays what everyone else calls.
+    """
+    params: list[str] = []
+    env: dict[str, Any] = {"cls": cls}
+    body: list[str] = []
+    for f in dataclasses.fields(cls):
+        if not f.init or f.default_factory is not dataclasses.MISSING or f.kw_only:
+            raise TypeError(f"maker does not handle field {cls.__name__}.{f.name}")
+        if f.default is dataclasses.MISSING:
+            params.append(f.name)
+        else:
+            env[f"default_{f.name}"] = f.default
+            params.append(f"{f.name}=default_{f.name}")
+        body.append(f"    out.{f.name} = {f.name}")
+    if hasattr(cls, "__post_init__"):
+        raise TypeError(f"maker does not call {cls.__name__}.__post_init__")
+    body += ["    out.__class__ = cls", "    return out"]
+    make: _C = generate(twin(cls), "make", ", ".join(params), body, env)
+    return make

@@ -6,7 +6,6 @@ the supply) between the old and the new state instead of copying the world.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -14,7 +13,7 @@ from typing import Any, TypeVar
 
 from engine.errors import IllegalMove
 from engine.nauticus import data
-from engine.nauticus.frozen import fast_init, twin
+from engine.nauticus.frozen import fast_init, generate, maker, twin
 
 # Bump when a change would make a stored game replay differently.
 ENGINE_VERSION = "nauticus-1"
@@ -79,7 +78,7 @@ class Ship:
 
 
 def new_ship(hull: str) -> Ship:
-    return Ship((hull,), (None,), (None,), (None,))
+    return make_ship((hull,), (None,), (None,), (None,))  # defined below, on the hot path
 
 
 @fast_init
@@ -201,58 +200,28 @@ _TWIN: dict[type, type] = {cls: twin(cls) for cls in _CLASSES}
 _FROZEN: dict[type, type] = {tw: cls for cls, tw in _TWIN.items()}
 
 
-def _generate(cls: type, name: str, params: str, body: list[str], tail: list[str]) -> Any:
-    """Compile one generated function over `cls`'s slots (as dataclasses generates __init__).
-
-    It starts with a new instance `out` of the twin; `body` fills it slot by slot with plain
-    attribute writes, `tail` ends the function. The source is built from the class's own slot
-    names, and the defaults are passed as values, not as source text.
-    """
-    env: dict[str, Any] = {"new": object.__new__, "cls": cls, "Twin": _TWIN[cls], "KEEP": _KEEP}
-    for f in dataclasses.fields(cls):
-        if f.default is not dataclasses.MISSING:
-            env[f"default_{f.name}"] = f.default
-    lines = [f"def {name}({params}):", "    out = new(Twin)", *body, *tail]
-    exec("\n".join(lines), env)
-    return env[name]
-
-
 def _evolver(cls: type[_T]) -> Callable[..., _T]:
     """Generate `evolve(obj, *, field=..., ...)` for `cls`: a copy with the given fields changed.
 
     `dataclasses.replace` re-reads fields(), packs the changes into a dict and goes through the
     generated __init__, which sets each field through the frozen guard; the engine builds a few
-    of these objects on every move. This function fills a twin (see `twin`) with plain writes
-    and gives it its class: the same object for about a third of replace's cost. The classes
-    have no __post_init__ and no validation that this would skip.
+    of these objects on every move. This function fills a twin (engine/nauticus/frozen.py
+    `twin`) with plain writes and gives it its class: the same object for about a third of
+    replace's cost. The classes have no __post_init__ and no validation that this would skip.
     """
     names = cls.__slots__
     body = [f"    out.{n} = obj.{n} if {n} is KEEP else {n}" for n in names]
+    body += ["    out.__class__ = cls", "    return out"]
     params = f"obj, *, {', '.join(f'{n}=KEEP' for n in names)}"
-    evolve: Callable[..., _T] = _generate(
-        cls, "evolve", params, body, ["    out.__class__ = cls", "    return out"]
-    )
+    env = {"cls": cls, "KEEP": _KEEP}
+    evolve: Callable[..., _T] = generate(_TWIN[cls], "evolve", params, body, env)
     return evolve
-
-
-def _maker(cls: type[_T]) -> Callable[..., _T]:
-    """Generate `make(field, ...)`: `cls(field, ...)` (same parameters and defaults), built
-    through the twin; for the objects `apply` builds on every move (the new State, a Turn)."""
-    params = []
-    for f in dataclasses.fields(cls):
-        default = "" if f.default is dataclasses.MISSING else f"=default_{f.name}"
-        params.append(f"{f.name}{default}")
-    body = [f"    out.{n} = {n}" for n in cls.__slots__]
-    make: Callable[..., _T] = _generate(
-        cls, "make", ", ".join(params), body, ["    out.__class__ = cls", "    return out"]
-    )
-    return make
 
 
 def _thawer(cls: type) -> Callable[[Any], Any]:
     """Generate `thaw(obj)`: a mutable twin copy of `obj` (see `thaw`)."""
-    body = [f"    out.{n} = obj.{n}" for n in vars(cls)["__slots__"]]
-    thaw: Callable[[Any], Any] = _generate(cls, "thaw", "obj", body, ["    return out"])
+    body = [f"    out.{n} = obj.{n}" for n in vars(cls)["__slots__"]] + ["    return out"]
+    thaw: Callable[[Any], Any] = generate(_TWIN[cls], "thaw", "obj", body, {})
     return thaw
 
 
@@ -262,9 +231,9 @@ _THAW: dict[type, Callable[[Any], Any]] = {cls: _thawer(cls) for cls in _CLASSES
 _EVOLVE.update({_TWIN[cls]: f for cls, f in list(_EVOLVE.items())})
 # The new state of every move is built with these: called directly, they skip a dispatch.
 evolve_state: Callable[..., State] = _EVOLVE[State]
-make_state: Callable[..., State] = _maker(State)
-make_turn: Callable[..., Turn] = _maker(Turn)
-make_ship: Callable[..., Ship] = _maker(Ship)
+make_state = maker(State)
+make_turn = maker(Turn)
+make_ship = maker(Ship)
 thaw_player: Callable[[Player], Any] = _THAW[Player]
 thaw_turn: Callable[[Turn], Any] = _THAW[Turn]
 
