@@ -9,12 +9,13 @@ coroutine's uncommitted writes - runs under one asyncio.Lock, every write is one
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import logging
 import sqlite3
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable, Coroutine
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import aiosqlite
 
@@ -38,9 +39,11 @@ from bot.rows import (
     now,
     report,
 )
-from bot.tx import Tx
+from bot.tx import ThreadTx, Tx
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 # What the rest of the bot imports from here (the rows, the schema and the transaction live in
 # bot.rows, bot.migrations and bot.tx; this module opens, migrates and guards the file).
@@ -58,6 +61,7 @@ __all__ = [
     "SeatRow",
     "Store",
     "StoreError",
+    "ThreadTx",
     "Tx",
     "UnreadableMove",
     "UserSettings",
@@ -245,14 +249,72 @@ class Store:
                     self._note_disk_full(exc)
                     raise DiskFull() from exc
                 raise
-            if self.disk_full:
-                self.disk_full = False
-                log.warning("database %s: writes succeed again (the disk has space)", self.path)
-            self._commits += 1
-            if self._commits >= self.CHECKPOINT_EVERY or self._wal_bytes() > (
-                self.CHECKPOINT_WAL_BYTES
-            ):
-                await self._checkpoint()
+            await self._committed()
+
+    async def write_at_once(self, work: Callable[[Tx], Coroutine[Any, Any, T]]) -> T:
+        """`work(tx)` in one `BEGIN IMMEDIATE ... COMMIT` transaction run whole on the
+        connection's thread: one hop there and back for the whole transaction instead of one
+        per statement (`write`), each hop costing more than most of a move's statements.
+        Rolled back if `work` raises; the same guarantees as `write` otherwise.
+
+        `work` must await nothing but its `tx`'s statements (they never suspend there): it
+        runs on aiosqlite's thread, in a copy of the caller's context (its language and other
+        context variables), and awaiting anything else is refused (RuntimeError, rolled back).
+        """
+        ctx = contextvars.copy_context()
+        async with self._lock:
+            # aiosqlite has no public way to run a function on its connection's thread: its
+            # `_execute` queues one (each public method is one such call) and `_conn` is the
+            # sqlite3 connection that thread owns. Both exist from 0.17 through 0.22.
+            conn = self._conn
+            done = asyncio.ensure_future(
+                conn._execute(self._whole, conn._conn, work, ctx)  # type: ignore[no-untyped-call]
+            )
+            try:
+                # If the caller is cancelled, the transaction still runs to its end on the
+                # thread: keep the lock until it has, so nothing else uses the connection
+                # mid-transaction.
+                result: T = await asyncio.shield(done)
+            except asyncio.CancelledError:
+                await asyncio.wait([done])
+                raise
+            except BaseException as exc:
+                if is_disk_full(exc):
+                    self._note_disk_full(exc)
+                    raise DiskFull() from exc
+                raise
+            await self._committed()
+            return result
+
+    def _whole(
+        self,
+        raw: sqlite3.Connection,
+        work: Callable[[Tx], Coroutine[Any, Any, T]],
+        ctx: contextvars.Context,
+    ) -> T:
+        """On the connection's thread: the transaction of `write_at_once`."""
+        tx = ThreadTx(self._conn, raw, self._reported)
+        raw.execute("BEGIN IMMEDIATE")
+        try:
+            result: T = ctx.run(_run_to_end, work(tx))
+            raw.execute("COMMIT")
+        except BaseException:
+            # A failed COMMIT can leave the transaction open; never leave it to the next user.
+            if raw.in_transaction:
+                raw.execute("ROLLBACK")
+            raise
+        return result
+
+    async def _committed(self) -> None:
+        """After each commit: clear a full-disk outage, and checkpoint now and then."""
+        if self.disk_full:
+            self.disk_full = False
+            log.warning("database %s: writes succeed again (the disk has space)", self.path)
+        self._commits += 1
+        if self._commits >= self.CHECKPOINT_EVERY or self._wal_bytes() > (
+            self.CHECKPOINT_WAL_BYTES
+        ):
+            await self._checkpoint()
 
     def _wal_bytes(self) -> int:
         try:
@@ -311,3 +373,14 @@ class Store:
                 await self._checkpoint()
             finally:
                 await self._conn.close()
+
+
+def _run_to_end(coro: Coroutine[Any, Any, T]) -> T:
+    """Drive a coroutine that never suspends (a `ThreadTx`'s statements run at once) to its end,
+    on this thread; refuse one that waits for something (it would wait for ever here)."""
+    try:
+        coro.send(None)
+    except StopIteration as stop:
+        return stop.value  # type: ignore[no-any-return]
+    coro.close()
+    raise RuntimeError("a transaction run on the connection's thread awaited something else")
