@@ -217,14 +217,35 @@ def _regular_crest_ok(ship: Ship, crest: str) -> bool:
     return crest == data.CROWN or ship.crest in (None, crest)
 
 
+# _dock_dests's answers by (the ships tuple, item). A player's ships tuple is shared by every
+# state until they place a tile, so the buy and transport menus of the many states between
+# two placements, and apply's check of the chosen destination, all read one computation. An
+# entry holds its tuple, so the id in its key stays that tuple's while the entry exists.
+_DESTS: dict[tuple[int, str], tuple[tuple[Ship, ...], list[Dest]]] = {}
+_DESTS_MAX = 4096  # then the cache starts again empty: bounded memory, whatever runs
+
+
 def _dock_dests(player: Player, item: str) -> list[Dest]:
-    """Every shipyard place `item` may go now (N-YARD-1..7)."""
+    """Every shipyard place `item` may go now (N-YARD-1..7). The list is shared: read only."""
+    ships = player.ships
+    key = (id(ships), item)
+    hit = _DESTS.get(key)
+    if hit is not None and hit[0] is ships:
+        return hit[1]
+    out = _find_dests(ships, item)
+    if len(_DESTS) >= _DESTS_MAX:
+        _DESTS.clear()
+    _DESTS[key] = (ships, out)
+    return out
+
+
+def _find_dests(ships: tuple[Ship, ...], item: str) -> list[Dest]:
     out: list[Dest] = []
     if item in data.HULLS:
         out.append(("new",))
         if item == "one_ship":
             return out
-        for i, ship in enumerate(player.ships):
+        for i, ship in enumerate(ships):
             if item == "bow":
                 if ship.front_open:
                     out.append(("end", i, "front"))
@@ -239,13 +260,13 @@ def _dock_dests(player: Player, item: str) -> list[Dest]:
         return out
     if item.startswith("mast_"):
         crest = item[5:]
-        for i, ship in enumerate(player.ships):
+        for i, ship in enumerate(ships):
             if _regular_crest_ok(ship, crest):
                 out.extend([("tile", i, j) for j, m in enumerate(ship.masts) if m is None])
         return out
     if item.startswith("sail_"):
         crest = item[5:]
-        for i, ship in enumerate(player.ships):
+        for i, ship in enumerate(ships):
             if _regular_crest_ok(ship, crest):
                 out.extend(
                     [
@@ -255,7 +276,7 @@ def _dock_dests(player: Player, item: str) -> list[Dest]:
                     ]
                 )
         return out
-    for i, ship in enumerate(player.ships):
+    for i, ship in enumerate(ships):
         out.extend([("tile", i, j) for j, g in enumerate(ship.goods) if g is None])
     return out
 
@@ -351,13 +372,12 @@ def _allowed_types(state: State, seat: int) -> list[str]:
         return []
     if turn.pending:
         return ["reward" if turn.pending[0].kind == "reward" else "take_free_tile"]
+    # `_performance` spelt out: the extra action, else the phase's action unless used up.
+    if turn.extra is not None:
+        return [ACTION_MOVE[turn.extra], "end_extra"]
     out: list[str] = []
-    action, in_extra = _performance(state)
-    if action is not None:
-        out.append(ACTION_MOVE[action])
-    if in_extra:
-        out.append("end_extra")
-        return out
+    if not turn.passed and not turn.closed:
+        out.append(ACTION_MOVE[state.tiles[state.chosen[-1]]])
     if turn.uses == 0 and not turn.passed:
         out.append("pass")
     if state.players[seat].extra:
@@ -417,6 +437,11 @@ def _reward_moves(state: State, player: Player, pending: Pending) -> list[Move]:
     return out
 
 
+# The last menu legal_moves computed: (state, seat, allowed move types). apply is usually called
+# on the state whose menu was just shown (a player's or the AI's choice from it), and then reads
+# the allowed types from here instead of working them out again. It holds one state at most.
+_LAST_MENU: tuple[State | None, int, list[str]] = (None, -1, [])
+
 # Move types with no field: one move each.
 _BARE_TYPES = frozenset(
     t for t, (required, optional) in MOVE_TYPES.items() if not required | optional
@@ -425,8 +450,11 @@ _BARE_TYPES = frozenset(
 
 def legal_moves(state: State, seat: int) -> list[Move]:
     """Every move `seat` may make now, destinations and counts included; [] if not their turn."""
+    global _LAST_MENU
     moves: list[Move] = []
-    for mtype in _allowed_types(state, seat):
+    allowed = _allowed_types(state, seat)
+    _LAST_MENU = (state, seat, allowed)
+    for mtype in allowed:
         if mtype in _BARE_TYPES:  # first: two of the three types of most menus
             moves.append({"type": mtype})
         elif mtype == "choose_action":
@@ -474,26 +502,39 @@ def legal_moves(state: State, seat: int) -> list[Move]:
 
 
 def _buy_moves(state: State, seat: int) -> list[Move]:
-    action, _ = _performance(state)
-    assert action is not None
+    # Runs for every state of a buy phase (the menu shows buys beside pass and end turn) and
+    # every AI node: `_performance`, `_available_workers`, `_price` and `_room` spelt out once
+    # for the tile's 4 items.
+    turn = state.turn
+    assert turn is not None
     player = state.players[seat]
-    if sum(_available_workers(state)) < 1:
+    extra = turn.extra
+    if (0 if extra is not None else turn.blue) + player.workers < 1:
         return []
-    out: list[Move] = []
-    # Read once for the tile's 4 items (this runs for every buy menu and every AI node).
+    if extra is not None:
+        action, prices = extra, None
+    else:
+        space = state.chosen[-1]
+        action, prices = state.tiles[space], data.PRICES[space]
+    bought, taler = turn.bought, player.taler
     free = data.STORAGE_UNITS - player.storage_used
-    supply, index = state.supply, data.ITEM_INDEX
-    for item in data.TILE_ITEMS[action]:
-        if supply[index[item]] <= 0:  # _supply(state, item)
+    supply, index, units = state.supply, data.ITEM_INDEX, data.ITEM_UNITS
+    out: list[Move] = []
+    for k, item in enumerate(data.TILE_ITEMS[action]):
+        if supply[index[item]] <= 0:
             continue
-        price = _price(state, item)
-        if price > player.taler:
+        if item in bought:
+            price = data.REPEAT_PRICE
+        elif prices is None:
+            price = data.EXTRA_PRICE
+        else:
+            price = prices[k]
+        if price > taler:
             continue
-        if price == 0:
+        if price == 0 or units[item] <= free:
             out.append({"type": "buy", "item": item, "to": "storage"})
-            continue
-        if data.item_units(item) <= free:  # _room(player, item)
-            out.append({"type": "buy", "item": item, "to": "storage"})
+            if price == 0:
+                continue
         out.extend(
             [{"type": "buy", "item": item, "to": _dest_json(d)} for d in _dock_dests(player, item)]
         )
@@ -727,16 +768,20 @@ def apply(state: State, seat: int, move: Move) -> tuple[State, list[ev.Event]]:
     if state.step == "over":
         raise IllegalMove("game_over", "The game is over; no more moves can be made.")
     mtype = _parse_type(move)
-    current = state.current
-    if seat != current:
-        raise IllegalMove(
-            "not_your_turn",
-            f"It is not seat {seat + 1}'s turn; seat {current + 1 if current is not None else '?'}"
-            " must decide now.",
-            seat=seat,
-            current=current,
-        )
-    if mtype not in _allowed_types(state, seat):
+    last = _LAST_MENU  # one read: another thread may set it meanwhile
+    allowed = last[2] if last[0] is state and last[1] == seat else _allowed_types(state, seat)
+    if mtype not in allowed:
+        # Nothing is allowed to a seat whose decision it is not (and always something to the
+        # one whose it is), so the turn is checked here, where a move is refused anyway.
+        current = state.current
+        if seat != current:
+            raise IllegalMove(
+                "not_your_turn",
+                f"It is not seat {seat + 1}'s turn; seat "
+                f"{current + 1 if current is not None else '?'} must decide now.",
+                seat=seat,
+                current=current,
+            )
         raise _not_now(state, seat, mtype)
     ctx = _Ctx(state, seat)
     handler = _HANDLERS[mtype]
