@@ -11,10 +11,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from render.seats import drawable, short_name
-from render.text import fit
+from render.text import clauses, fit
 from render.words import w, w_, wn
 
-KIND_WORDS = {"two_stars": "★★", "one_star": "★", "ink": w_("ink blot")}
+# Spelt out: a screen reader says "★★" as "black star black star".
+KIND_WORDS = {"two_stars": w_("2 stars"), "one_star": w_("1 star"), "ink": w_("ink blot")}
 SPECIAL_WORDS = {
     "kraken": w_("kraken"),
     "fishbone": w_("fishbone"),
@@ -46,8 +47,7 @@ def seat_words(seat: int) -> str:
 
 
 def _cards(n: int) -> str:
-    # The English says "1 cards" as it always has; other languages agree in number.
-    return wn("{n} cards", "{n} cards", n)
+    return wn("{n} card", "{n} cards", n)
 
 
 def _capital(text: str) -> str:
@@ -130,15 +130,21 @@ def board_alt(view: dict[str, Any]) -> str:
     ]
     for slot in view["slots"]:
         d = slot["domain"]
-        head = w("Slot {n}", n=slot["index"] + 1) + (f" {card_words(d)}" if d else "")
-        sides = "; ".join(
-            w("{seat} side {value}", seat=seat_words(sp["side"]), value=value_words(sp))
-            for sp in slot["sides"]
+        if all(sp["card"] is None for sp in slot["sides"]):
+            sides = w("both sides empty")
+        else:
+            sides = clauses(
+                w("{value} on {seat}'s side", seat=seat_words(sp["side"]), value=value_words(sp))
+                for sp in slot["sides"]
+            )
+        if slot["winner"] is not None:
+            sides += w(", won by {seat}", seat=seat_words(slot["winner"]))
+        n = slot["index"] + 1
+        parts.append(
+            w("Slot {n}, {card}: {sides}.", n=n, card=card_words(d), sides=sides)
+            if d
+            else w("Slot {n}: {sides}.", n=n, sides=sides)
         )
-        won = (
-            "" if slot["winner"] is None else w(", won by {seat}", seat=seat_words(slot["winner"]))
-        )
-        parts.append(f"{head}: {sides}{won}.")
     for p in view["players"]:
         played = ", ".join(special(s) for s in p["played"])
         params = {
@@ -162,13 +168,17 @@ def board_alt(view: dict[str, Any]) -> str:
                 **params,
             )
         )
-    by_round: dict[int, list[str]] = {}
+    # Each round's awards by winner: "war 1 star to seat 1; war 2 stars, science 1 star to seat 2".
+    by_round: dict[int, dict[int, list[str]]] = {}
     for a in view["awards"]:
-        by_round.setdefault(a["round"], []).append(
-            w("{card} to {seat}", card=card_words(a["domain"]), seat=seat_words(a["winner"]))
+        won = by_round.setdefault(a["round"], {}).setdefault(a["winner"], [])
+        won.append(card_words(a["domain"]))
+    for r, by_seat in by_round.items():
+        items = clauses(
+            w("{card} to {seat}", card=", ".join(cards), seat=seat_words(seat))
+            for seat, cards in sorted(by_seat.items())
         )
-    for r, items in by_round.items():
-        parts.append(w("Round {n} awards: {items}.", n=r, items=", ".join(items)))
+        parts.append(w("Round {n} awards: {items}.", n=r, items=items))
     return fit(" ".join(parts))
 
 
@@ -218,14 +228,14 @@ def scores_alt(view: dict[str, Any]) -> str:
     s0, s1 = final
     for d in s0["totals"]:
         a, b = s0["totals"][d], s1["totals"][d]
-        winner = w("nobody") if a == b else seat_words(0 if a > b else 1)
+        params = {"domain": _capital(domain(d)), "a": a, "b": b}
         parts.append(
-            w(
+            w("{domain}: seat 1 {a}, seat 2 {b}, a tie.", **params)
+            if a == b
+            else w(
                 "{domain}: seat 1 {a}, seat 2 {b}, won by {winner}.",
-                domain=_capital(domain(d)),
-                a=a,
-                b=b,
-                winner=winner,
+                winner=seat_words(0 if a > b else 1),
+                **params,
             )
         )
     parts.append(

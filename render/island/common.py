@@ -34,8 +34,8 @@ TOKEN_WORDS = {
     "vp3": w_("3 VP"),
     "per_card": w_("+1 VP per card"),
     "double_porthole": w_("double porthole"),
-    "odd": w_("odd: 4 VP"),
-    "pair": w_("pair: 5 VP"),
+    "odd": w_("4 VP if odd"),
+    "pair": w_("5 VP per pair"),
 }
 # The words of the engine's ids (render reads ids from views and says them through `w`).
 OBJECT_WORDS = {

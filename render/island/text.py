@@ -11,11 +11,50 @@ from typing import Any
 
 from render.island.common import cat_word, entry, grouped, obj, side_word, token_words
 from render.palette import player_words
-from render.words import w, wn
+from render.text import clauses, labelled
+from render.words import w, wc, wn
 
 
 def _seat(seat: int) -> str:
     return player_words(seat)
+
+
+def _stacks(stacks: list[dict[str, Any]]) -> list[str]:
+    """A column's stacks, the same face-down stacks side by side said once ('2 stacks of 7
+    cards face down'): the board's text stays under Discord's limit in French."""
+    out: list[str] = []
+    i = 0
+    while i < len(stacks):
+        st = stacks[i]
+        n = st["count"]
+        if n == 0:
+            out.append(w("empty stack"))
+        elif st["top"] is not None:
+            top = obj(st["top"]["object"])
+            out.append(wn("{n} card, {object} on top", "{n} cards, {object} on top", n, object=top))
+        else:
+            same = 1
+            while (
+                i + same < len(stacks)
+                and stacks[i + same]["top"] is None
+                and stacks[i + same]["count"] == n
+            ):
+                same += 1
+            if same > 1:
+                out.append(
+                    wn(
+                        "{k} stacks of {n} card face down",
+                        "{k} stacks of {n} cards face down",
+                        n,
+                        k=same,
+                    )
+                )
+            else:
+                out.append(wn("{n} card face down", "{n} cards face down", n))
+            i += same
+            continue
+        i += 1
+    return out
 
 
 def board_alt(view: dict[str, Any]) -> str:
@@ -26,55 +65,86 @@ def board_alt(view: dict[str, Any]) -> str:
         head += w(", pawns go {side}", side=side_word(view["side"]))
         if view["last_round"]:
             head += w(", last round")
-        if view["current"] is not None:
-            head += w("; {seat} to play", seat=_seat(view["current"]))
-    parts = [head + w(". Columns from bow to stern:")]
+    parts = [head + "."]
+    if view["step"] != "over" and view["current"] is not None:
+        parts.append(w("Next to play: {seat}.", seat=_seat(view["current"])))
+    parts.append(w("Columns from bow to stern."))
     pawns = {p["seat"]: p["pawn"] for p in view["players"]}
     for col in view["columns"]:
-        stacks = []
-        for st in col["stacks"]:
-            if st["count"] == 0:
-                stacks.append(w("empty"))
-            elif st["top"] is not None:
-                stacks.append(
-                    w("{n} up, top {object}", n=st["count"], object=obj(st["top"]["object"]))
-                )
-            else:
-                stacks.append(w("{n} down", n=st["count"]))
         faced = [
-            w("{side} seat {n}", side=side_word(side), n=col[side] + 1)
+            w("seat {n}'s pawn {side}", side=side_word(side), n=col[side] + 1)
             for side in ("above", "below")
             if col[side] is not None
         ]
         last = [
-            w("seat {n} last round", n=seat + 1)
+            w("seat {n}'s pawn last round", n=seat + 1)
             for seat, pw in pawns.items()
             if pw["moved"] and pw["last_column"] == col["index"]
         ]
-        who = "; ".join(faced + last)
-        parts.append(f"{col['index']}: {', '.join(stacks)}" + (f" ({who})" if who else ""))
+        stacks = clauses(_stacks(col["stacks"]) + faced + last)
+        parts.append(w("Column {n}: {stacks}.", n=col["index"], stacks=stacks))
     camp = ", ".join(
-        f"{cat_word(sp['category'])} {token_words(sp['token']) if sp['token'] else w('empty')}"
+        w(
+            "{category} {token}",
+            category=cat_word(sp["category"]),
+            token=token_words(sp["token"]) if sp["token"] else w("empty"),
+        )
         for sp in view["camp"]
     )
+    parts.append(w("Camp: {camp}.", camp=camp))
     parts.append(
-        w(
-            "Camp: {camp}; {tokens}",
-            camp=camp,
-            tokens=wn("{n} face-down token", "{n} face-down tokens", view["reserve"]),
+        wn(
+            "{n} face-down token left.",
+            "{n} face-down tokens left.",
+            view["reserve"],
         )
     )
     piles = ", ".join(
-        w(
-            "{size} cards {next} ({left} left)",
+        wn(
+            "{next} VP for {size} cards ({n} left)",
+            "{next} VP for {size} cards ({n} left)",
+            p["left"],
             size=p["size"],
-            next=p["next"] if p["next"] is not None else w("none"),
-            left=p["left"],
+            next=p["next"],
         )
+        if p["next"] is not None
+        else w("none left for {size} cards", size=p["size"])
         for p in view["portholes"]
     )
-    parts.append(w("Portholes next: {piles}.", piles=piles))
-    return "; ".join(parts[:1]) + " " + "; ".join(parts[1:])
+    parts.append(w("Next portholes: {piles}.", piles=piles))
+    return " ".join(parts)
+
+
+# Tokens whose value never changes: their name says it ("2 VP token").
+FLAT_TOKENS = frozenset({"vp2", "vp3"})
+
+
+def _collection(c: dict[str, Any]) -> str:
+    """'Food: fruit, ham (2 cards), open; 2 VP token.'"""
+    category = cat_word(c["category"])
+    cards = ", ".join(entry(o, n) for o, n in grouped(c["cards"]))
+    head = (
+        w(
+            "{category}: {objects} ({cards})",
+            category=category[:1].upper() + category[1:],
+            cards=wn("{n} card", "{n} cards", c["size"]),
+            objects=cards,
+        )
+        if cards
+        else category[:1].upper() + category[1:]
+    )
+    state = (
+        w("closed with a {vp} VP porthole", vp=c["porthole"])
+        if c["closed"]
+        else wc("collection", "open")
+    )
+    tokens = [
+        w("{token} token", token=token_words(t["token"]))
+        if t["token"] in FLAT_TOKENS
+        else w("{token} token, now {vp} VP", token=token_words(t["token"]), vp=t["vp"])
+        for t in c["tokens"]
+    ]
+    return clauses([f"{head}, {state}", *tokens]) + "."
 
 
 def player_alt(view: dict[str, Any], seat: int) -> str:
@@ -85,26 +155,19 @@ def player_alt(view: dict[str, Any], seat: int) -> str:
         if pawn["side"] is not None
         else w("no pawn")
     )
-    cols = []
-    for c in p["collections"]:
-        if not c["size"] and not c["tokens"]:
-            continue
-        cards = ", ".join(entry(o, n) for o, n in grouped(c["cards"]))
-        toks = ", ".join(
-            w("{token} now {vp}", token=token_words(t["token"]), vp=t["vp"]) for t in c["tokens"]
-        )
-        state = w("closed {vp} VP", vp=c["porthole"]) if c["closed"] else w("open")
-        tokens = w("; tokens {list}", list=toks) if toks else ""
-        cols.append(f"{cat_word(c['category'])} {c['size']} ({cards}){tokens}; {state}")
-    body = " | ".join(cols) if cols else w("no collection yet")
+    cols = [_collection(c) for c in p["collections"] if c["size"] or c["tokens"]]
+    body = " ".join(cols) if cols else w("No collection yet.")
     who = _seat(seat)
-    return w(
-        "{who}: {cards} in hand, {vp} VP so far, {where}. {body}.",
-        who=who[:1].upper() + who[1:],
-        cards=wn("{n} card", "{n} cards", p["hand_size"]),
-        vp=p["score"],
-        where=where,
-        body=body,
+    return (
+        w(
+            "{who}: {cards} in hand, {vp} VP so far, {where}.",
+            who=who[:1].upper() + who[1:],
+            cards=wn("{n} card", "{n} cards", p["hand_size"]),
+            vp=p["score"],
+            where=where,
+        )
+        + " "
+        + body
     )
 
 
@@ -119,10 +182,13 @@ def hand_alt(view: dict[str, Any]) -> str:
     by_cat: dict[str, list[dict[str, Any]]] = {}
     for card in hand:
         by_cat.setdefault(card["category"], []).append(card)
-    parts = [
-        f"{cat_word(cat)}: {', '.join(entry(o, n) for o, n in grouped(cards))}"
-        for cat, cards in by_cat.items()
-    ]
+    parts = []
+    for cat, cards in by_cat.items():
+        name = cat_word(cat)
+        parts.append(
+            labelled(name[:1].upper() + name[1:], ", ".join(entry(o, n) for o, n in grouped(cards)))
+            + "."
+        )
     return (
         w(
             "Your hand, {seat}: {cards}, treasures worth {vp} VP.",
@@ -131,7 +197,7 @@ def hand_alt(view: dict[str, Any]) -> str:
             vp=p["treasure_vp"],
         )
         + " "
-        + ("; ".join(parts) if parts else w("No cards."))
+        + (" ".join(parts) if parts else w("No cards."))
     )
 
 

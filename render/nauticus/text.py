@@ -7,7 +7,8 @@ from collections import Counter
 from typing import Any
 
 from render.palette import player_words
-from render.words import w, w_, wn
+from render.text import fit
+from render.words import w, w_, wc, wn
 
 CREST = {
     "whale": w_("Whale"),
@@ -50,11 +51,38 @@ def item_words(item: str) -> str:
     return good(item)
 
 
+def count_words(item: str, n: int) -> str:
+    """`n` of `item`, the noun agreeing with its count: '1 bow', '2 Helm masts', '3 coffee'
+    (French '2 mâts Gouvernail', '3 cafés')."""
+    if item.startswith("mast_"):
+        return wn("{n} {crest} mast", "{n} {crest} masts", n, crest=crest(item[5:]))
+    if item.startswith("sail_"):
+        return wn("{n} {crest} sail", "{n} {crest} sails", n, crest=crest(item[5:]))
+    say = _COUNTED.get(item)
+    return say(n) if say is not None else f"{n} {item}"
+
+
+# Each hull tile and good with its plural, for the catalogue (French nouns agree: "2 proues").
+_COUNTED = {
+    "bow": lambda n: wn("{n} bow", "{n} bows", n),
+    "middle": lambda n: wn("{n} middle", "{n} middles", n),
+    "stern": lambda n: wn("{n} stern", "{n} sterns", n),
+    "one_ship": lambda n: wn("{n} one-ship", "{n} one-ships", n),
+    "coffee": lambda n: wn("{n} coffee", "{n} coffee", n),
+    "grain": lambda n: wn("{n} grain", "{n} grain", n),
+    "fish": lambda n: wn("{n} fish", "{n} fish", n),
+    "salt": lambda n: wn("{n} salt", "{n} salt", n),
+}
+
+
 def _counted(items: list[str]) -> str:
     counts = Counter(items)
-    return ", ".join(
-        f"{n} {item_words(i)}" if n > 1 else item_words(i) for i, n in sorted(counts.items())
-    )
+    return ", ".join(count_words(i, n) for i, n in sorted(counts.items()))
+
+
+def taler_words(n: int) -> str:
+    """'1 taler', '2 taler' (French '1 thaler', '2 thalers')."""
+    return wn("{n} taler", "{n} taler", n)
 
 
 def bonus_words(b: dict[str, Any]) -> str:
@@ -63,7 +91,7 @@ def bonus_words(b: dict[str, Any]) -> str:
     if b["workers"]:
         parts.append(wn("{n} worker", "{n} workers", b["workers"]))
     if b["taler"]:
-        parts.append(w("{n} taler", n=b["taler"]))
+        parts.append(taler_words(b["taler"]))
     if b["vp"]:
         parts.append(w("{n} VP", n=b["vp"]))
     if b["tile"]:
@@ -76,7 +104,8 @@ def board_alt(view: dict[str, Any]) -> str:
     """Round, start player, each space (bonus, blue workers, tile, prices), scores, supply.
 
     Kept under Discord's 1,024-character limit for attachment descriptions: prices of flipped
-    tiles are left out (the extra action pays 2 for any first copy), the supply is grouped.
+    tiles are left out (the extra action pays 2 for any first copy), a space without blue
+    workers does not say so, the supply is one sentence a kind.
     """
     lines = []
     head = w(
@@ -92,10 +121,9 @@ def board_alt(view: dict[str, Any]) -> str:
     lines.append(head)
     for s in view["spaces"]:
         blue = s["blue"]
-        marks = [
-            "+" + bonus_words(s["bonus"]),
-            wn("{n} blue worker", "{n} blue workers", blue),
-        ]
+        marks = ["+" + bonus_words(s["bonus"])]
+        if blue:
+            marks.append(wn("{n} blue worker", "{n} blue workers", blue))
         if view["wheel_anchor"] == s["index"]:
             marks.append(w("wheel's anchor"))
         if view["anchor_tile"] == s["index"]:
@@ -117,24 +145,22 @@ def board_alt(view: dict[str, Any]) -> str:
                     f"{_short(it['item'])} {it['price']}" for it in s["items"]
                 )
         lines.append(text + ".")
-    scores = "; ".join(
+    sup = view["supply"]
+    hulls = ", ".join(f"{w(HULL[h])} {sup[h]}" for h in HULL)
+    masts = ", ".join(f"{crest(c)} {sup['mast_' + c]}" for c in CREST)
+    sails = ", ".join(f"{crest(c)} {sup['sail_' + c]}" for c in CREST)
+    goods = ", ".join(f"{good(g)} {sup[g]}" for g in ("coffee", "grain", "fish", "salt"))
+    # One line a kind, and the scores last: a text too long for Discord (French, 4 players)
+    # loses the scores, which each shipyard's text says too, before any of the supply.
+    lines.append(w("Supply: {list}.", list=hulls))
+    lines.append(w("Masts: {list}.", list=masts))
+    lines.append(w("Sails: {list}.", list=sails))
+    lines.append(w("Goods: {list}.", list=goods))
+    scores = ", ".join(
         w("{seat} {n} VP", seat=player_words(p["seat"]), n=p["score"]) for p in view["players"]
     )
     lines.append(w("Scores: {scores}.", scores=scores))
-    sup = view["supply"]
-    groups = [
-        ", ".join(f"{w(HULL[h])} {sup[h]}" for h in HULL),
-        w("masts {list}", list=", ".join(f"{crest(c)} {sup['mast_' + c]}" for c in CREST)),
-        w("sails {list}", list=", ".join(f"{crest(c)} {sup['sail_' + c]}" for c in CREST)),
-        ", ".join(f"{good(g)} {sup[g]}" for g in ("coffee", "grain", "fish", "salt")),
-    ]
-    lines.append(w("Supply: {groups}.", groups="; ".join(groups)))
-    return "\n".join(lines)
-
-
-def _hull(tile: dict[str, Any]) -> str:
-    word = HULL[tile["hull"]]
-    return w(word)
+    return fit("\n".join(lines))
 
 
 def _short(item: str) -> str:
@@ -144,32 +170,29 @@ def _short(item: str) -> str:
     return item_words(item)
 
 
-def _crests(crests: list[str]) -> str:
-    counts = Counter(crests)
-    return ", ".join(f"{n} {crest(c)}" if n > 1 else crest(c) for c, n in sorted(counts.items()))
-
-
 def ship_words(ship: dict[str, Any]) -> str:
-    """'#1 4-tile, finished (masts 2 Crown, 2 Whale; sails …; goods coffee, fish)'."""
+    """'Ship 1 (4 tiles), finished: 2 Crown masts, 2 Whale masts, 1 Whale sail, 1 coffee.'"""
     tiles = ship["tiles"]
     if ship["closed"]:
         one = HULL.get("one_ship", "")
-        hull = w(one) if ship["size"] == 1 else w("{n}-tile", n=ship["size"])
+        hull = w(one) if ship["size"] == 1 else wn("{n} tile", "{n} tiles", ship["size"])
     else:
-        hull = "-".join(_hull(t) for t in tiles)
-    done = w("finished") if ship["finished"] else w("unfinished")
-    head = f"#{ship['index'] + 1} {hull}, {done}"
-    parts = []
-    masts = [t["mast"] for t in tiles if t["mast"]]
-    sails = [t["sail"] for t in tiles if t["sail"]]
+        hull = ", ".join(item_words(t["hull"]) for t in tiles)
+    done = wc("ship", "finished") if ship["finished"] else wc("ship", "unfinished")
+    masts = [f"mast_{t['mast']}" for t in tiles if t["mast"]]
+    sails = [f"sail_{t['sail']}" for t in tiles if t["sail"]]
     goods = [t["good"] for t in tiles if t["good"]]
-    if masts:
-        parts.append(w("masts {list}", list=_crests(masts)))
-    if sails:
-        parts.append(w("sails {list}", list=_crests(sails)))
-    if goods:
-        parts.append(w("goods {list}", list=_counted(goods)))
-    return head + (" (" + "; ".join(parts) + ")" if parts else "")
+    cargo = ", ".join(
+        count_words(i, n) for kind in (masts, sails, goods) for i, n in _in_order(kind)
+    )
+    params = {"n": ship["index"] + 1, "hull": hull, "done": done}
+    if cargo:
+        return w("Ship {n} ({hull}), {done}: {cargo}.", cargo=cargo, **params)
+    return w("Ship {n} ({hull}), {done}.", **params)
+
+
+def _in_order(items: list[str]) -> list[tuple[str, int]]:
+    return sorted(Counter(items).items())
 
 
 def shipyard_alt(view: dict[str, Any], seat: int) -> str:
@@ -177,19 +200,23 @@ def shipyard_alt(view: dict[str, Any], seat: int) -> str:
     p = view["players"][seat]
     face_up = [str(t["value"]) for t in p["pass_tiles"] if not t["flipped"]]
     flipped = sum(t["flipped"] for t in p["pass_tiles"])
-    extra = {"ready": w_("ready"), "used": w_("used")}.get(p["extra"])
     head = w(
-        "Shipyard of {seat}: {vp} VP, {workers} workers, {taler} taler, {crowns} crowns, extra "
-        "action {extra}, pass tiles face up: {tiles}",
+        "Shipyard of {seat}: {vp} VP, {workers}, {taler}, {crowns}.",
         seat=player_words(seat),
         vp=p["score"],
-        workers=p["workers"],
-        taler=p["taler"],
-        crowns=p["crowns"],
-        extra=w(extra) if extra else p["extra"],
-        tiles=" ".join(face_up) or w("none"),
+        workers=wn("{n} worker", "{n} workers", p["workers"]),
+        taler=taler_words(p["taler"]),
+        crowns=wn("{n} crown", "{n} crowns", p["crowns"]),
     )
-    head += (w(" ({n} flipped)", n=flipped) if flipped else "") + "."
+    extra = {"ready": w_("Extra action ready."), "used": w_("Extra action used.")}.get(p["extra"])
+    head += " " + (w(extra) if extra else p["extra"])
+    if face_up:
+        tiles = w("Pass tiles face up: {tiles}", tiles=", ".join(face_up))
+    else:
+        tiles = w("No pass tile face up")
+    if flipped:
+        tiles = wn("{tiles} ({n} flipped)", "{tiles} ({n} flipped)", flipped, tiles=tiles)
+    head += " " + tiles + "."
     if view["start_player"] == seat and view["step"] != "over":
         head += " " + w("Start player.")
     st = p["storage"]
@@ -207,11 +234,10 @@ def shipyard_alt(view: dict[str, Any], seat: int) -> str:
     delivered = ", ".join(f"{good(g)} {p['delivered'][g]}" for g in goods if g in p["delivered"])
     lines.append(w("Delivered: {goods}.", goods=delivered))
     if p["ships"]:
-        ships = "; ".join(ship_words(s) for s in p["ships"])
-        lines.append(w("Ships: {ships}.", ships=ships))
+        lines.append(" ".join(ship_words(s) for s in p["ships"]))
     else:
         lines.append(w("No ships yet."))
-    return "\n".join(lines)
+    return fit("\n".join(lines))
 
 
 def scores_alt(view: dict[str, Any]) -> str:
@@ -219,16 +245,20 @@ def scores_alt(view: dict[str, Any]) -> str:
     lines = [w("Final scores.")]
     for s in sorted(view["final"], key=lambda s: (s["rank"], s["seat"])):
         goods = ", ".join(
-            f"{good(g)} {s['goods'][g]}→{s['goods_vp'][g]}"
+            w("{goods} for {vp} VP", goods=count_words(g, s["goods"][g]), vp=s["goods_vp"][g])
             for g in ("coffee", "grain", "fish", "salt")
             if s["goods"].get(g)
         )
-        ships = ", ".join(w("{n}×size {k}", n=n, k=k) for k, n in sorted(s["ships"].items()) if n)
+        ships = ", ".join(
+            wn("{n} ship of size {k}", "{n} ships of size {k}", n, k=k)
+            for k, n in sorted(s["ships"].items())
+            if n
+        )
         lines.append(
             w(
                 "{rank}. {seat}: {vp} VP = track {track} + goods {goods_vp} ({goods}) + ships "
-                "{ships_vp} ({ships}) + leftovers {leftover} ({taler} taler). Tie-break {t0}, "
-                "{t1}.",
+                "{ships_vp} ({ships}) + leftovers {leftover} ({taler}). Tie-break: {left} "
+                "left after dividing by 3.",
                 rank=s["rank"],
                 seat=player_words(s["seat"]),
                 vp=s["vp"],
@@ -238,9 +268,8 @@ def scores_alt(view: dict[str, Any]) -> str:
                 ships_vp=s["ships_vp"],
                 ships=ships or w("none"),
                 leftover=s["leftover_vp"],
-                taler=s["total_taler"],
-                t0=s["tiebreak"][0],
-                t1=s["tiebreak"][1],
+                taler=taler_words(s["total_taler"]),
+                left=taler_words(s["tiebreak"][0]),
             )
         )
-    return "\n".join(lines)
+    return fit("\n".join(lines))

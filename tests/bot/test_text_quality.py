@@ -143,9 +143,8 @@ _FR_ELIDE = re.compile(
     r"(?<!-)\b(?:de|que|le|la|ne|je|me|te|se|si|De|Que|Le|La|Ne) "
     r"(?:il|ils|[aeiouâàéèêëîïôœûAEIOUÂÀÉÈÊÎÔŒ]\w*)"
 )
-_FR_ELIDE_OK = re.compile(
-    r"\b(?:la|le) (?:ou|et|à|en|un|une)\b|\bsi (?:elle|on|un)|\bque (?:à|au)\b"
-)
+# French "si" elides only before "il(s)": "si impair", "si elle", "si on" are right.
+_FR_ELIDE_OK = re.compile(r"\b(?:la|le) (?:ou|et|à|en|un|une)\b|\bsi (?!ils?\b)|\bque (?:à|au)\b")
 # A count of one with a plural noun, or a larger count with a singular one.
 _EN_NOUNS = (
     "crown|taler|worker|card|stack|token|diver|domain|mast|sail|ship|tile|reward|way|bow|stern|"
@@ -157,7 +156,7 @@ _EN_ONE_MANY = re.compile(
 # "taler" is the game's own plural in English ("2 taler"), so only "1 talers" is wrong.
 _EN_MANY_ONE = re.compile(
     rf"(?<![\d.,−-])\b(?:[2-9]|[1-9]\d+) (?:blue |face-down |[A-Z][a-z]+ (?:ship )?)?"
-    rf"(?:{_EN_NOUNS.replace('taler|', '')})\b(?!s|-| cards?\b)"
+    rf"(?:{_EN_NOUNS.replace('taler|', '')})\b(?!s|-| cards?\b| (?:mast|sail)s\b)"
 )
 _FR_NOUNS = (
     "thaler|taler|ouvrier|couronne|carte|pile|jeton|tuile|navire|mât|voile|récompense|"
@@ -244,36 +243,6 @@ def _cases() -> Iterator[Any]:
             yield pytest.param(kind, players, seed, locale, seats, id=f"{kind}-{locale}-{who}")
 
 
-# The alt texts' problems whose fix is in render's code, not in the catalogue (reported to the
-# lead, issue 23): counts glued to their noun in render/nauticus/text.py (`_counted`: "2 Tower
-# sail", "2 mât Gouvernail"; `_crests`: "masts 2 Anchor ship"; `shipyard_alt`: "1 crowns"), and
-# English "; " and ": " joined in code between French words (render/*/text.py). Each is (rule,
-# the words it may flag); an entry goes when render's fix lands, and any other problem of an alt
-# text fails now.
-_GLUED = r"\d+ (?:(?:[A-Z][\w ]*? )?(?:mast|sail|bow|stern|middle|one-ship)|Anchor ship)"
-_GLUED_FR = r"\d+ (?:mât|voile|proue|poupe|partie centrale)"
-_CODE_JOIN = r"[^\s]?[:;]"
-RENDER_OPEN: dict[tuple[str, str], tuple[tuple[str, str], ...]] = {
-    ("duel", "fr"): (("no no-break space before punctuation", _CODE_JOIN),),
-    ("island", "fr"): (("no no-break space before punctuation", _CODE_JOIN),),
-    ("nauticus", "en"): (
-        ("many with a singular", _GLUED),
-        ("one with a plural", r"1 (?:crowns|workers)"),
-    ),
-    ("nauticus", "fr"): (
-        ("many with a singular", _GLUED_FR),
-        ("no no-break space before punctuation", _CODE_JOIN),
-    ),
-}
-
-
-def _render_open(kind: str, locale: str, rule: str, words: str) -> bool:
-    return any(
-        rule == r and re.fullmatch(pattern, words)
-        for r, pattern in RENDER_OPEN.get((kind, locale), ())
-    )
-
-
 @pytest.mark.parametrize(("kind", "players", "seed", "locale", "seats"), list(_cases()))
 def test_every_line_of_a_seeded_game_reads_right(
     kind: str, players: int, seed: int, locale: str, seats: frozenset[int]
@@ -283,17 +252,10 @@ def test_every_line_of_a_seeded_game_reads_right(
     assert sum(s == "log" for s, _ in lines) >= 20
     assert {s for s, _ in lines} >= {"log", "digest", "done", "ping", "post", "alt", "final"}
     assert lines[-1][0] == "final"
-    posts = [(s, t) for s, t in lines if s != "alt"]
-    found = read(posts, locale)
+    # The alt texts are read like every other line (a screen reader says them aloud).
+    assert sum(s == "alt" for s, _ in lines) >= 3
+    found = read(lines, locale)
     assert found == [], "\n".join(sorted(set(found))[:40])
-    alts = [
-        (rule, words, line)
-        for s, t in lines
-        if s == "alt"
-        for rule, words, line in flagged(s, t, locale)
-        if not _render_open(kind, locale, rule, words)
-    ]
-    assert alts == [], sorted(set(alts))[:20]
 
 
 # --- the proof-reader catches every example of issue 23 -----------------------------------------

@@ -146,15 +146,26 @@ def test_alt_text_names_what_the_pictures_show() -> None:
     alt = board(view).alt_text
     assert "Space 0 (+3 workers, 1 blue worker): Goods — coffee 2, grain 3, fish 0, salt 1." in alt
     assert "Space 1 (+1 mast, 2 blue workers): Hulls, flipped." in alt
-    assert "Space 7 (+4 taler, 0 blue workers, wheel's anchor, anchor tile): Deliver" in alt
+    # A space without blue workers does not say "0 blue workers" (the text must fit Discord).
+    assert "Space 7 (+4 taler, wheel's anchor, anchor tile): Deliver, flipped." in alt
     assert "seat 3 (green triangle) -4 VP" in alt
-    assert "middle 0" in alt
+    assert "Supply: bow 10, middle 0, stern 9, one-ship 12.\nMasts: Whale 7," in alt
     yard = shipyard(view, 0).alt_text
-    assert "#1 4-tile, finished (masts 2 Crown, 2 Whale; sails 3 Crown, Whale;" in yard
-    assert "#3 2-tile, unfinished (masts Tower; goods fish, grain)" in yard
+    # Every count agrees with its noun, one sentence a ship.
+    assert yard.startswith(
+        "Shipyard of seat 1 (red circle): 38 VP, 5 workers, 12 taler, 6 crowns. Extra action "
+        "used. Pass tiles face up: -2, -1 (1 flipped). Start player.\n"
+    )
+    assert (
+        "Ship 1 (4 tiles), finished: 2 Crown masts, 2 Whale masts, 3 Crown sails, 1 Whale "
+        "sail, 1 coffee, 1 fish, 1 salt." in yard
+    )
+    assert "Ship 3 (2 tiles), unfinished: 1 Tower mast, 1 fish, 1 grain." in yard
     # An open hull is spelled out tile by tile: seat 2's ship #3 lacks its bow.
-    assert "#3 middle-stern, unfinished (masts Helm)" in shipyard(view, 1).alt_text
-    assert "Storage 5/12" in yard and "extra action used" in yard
+    seat2 = shipyard(view, 1).alt_text
+    assert "Ship 3 (middle, stern), unfinished: 1 Helm mast." in seat2
+    assert "27 VP, 2 workers, 4 taler, 1 crown. Extra action ready." in seat2
+    assert "Storage 5/12: 1 bow, 1 coffee, 1 Whale mast, 1 Tower sail." in yard
     over = nauticus.view(playout(3, 4))
     sheet = score_sheet(over).alt_text
     winner = min(over["final"], key=lambda s: s["rank"])

@@ -80,3 +80,57 @@ def test_island_and_duel_pictures_and_alt_texts_in_french() -> None:
         "Plateau du duel Nautilus, manche 1/6\u202f; jeton Nemo\u202f: place "
     )
     assert island_text.board_alt(iv).startswith("Nautilus Island, round 1, pawns go above")
+
+
+def test_alt_text_clauses_and_labels_take_the_languages_punctuation() -> None:
+    from render.text import clauses, labelled
+
+    assert clauses(["a", "", "b", "c"]) == "a; b; c" and clauses([]) == ""
+    assert labelled("Food", "ham") == "Food: ham"
+    with i18n.use("fr"):
+        assert clauses(["a", "b"]) == "a\u202f; b"
+        assert labelled("Vivres", "jambon") == "Vivres\u202f: jambon"
+
+
+def test_the_french_alt_texts_count_their_nouns_and_space_their_punctuation() -> None:
+    import json
+    from pathlib import Path
+
+    golden = Path(__file__).parent / "golden" / "late_game.view.json"
+    v = json.loads(golden.read_text())
+    with i18n.use("fr"):
+        yard = text.shipyard_alt(v, 0)
+        seat2 = text.shipyard_alt(v, 1)
+    assert yard.startswith(
+        "Chantier naval de la place 1 (cercle rouge)\u202f: 38 PV, 5 ouvriers, 12 thalers, "
+        "6 couronnes. Action supplémentaire utilisée. Tuiles «\u202fpasser\u202f» face "
+        "visible\u202f: -2, -1 (1 retournée). Premier joueur.\n"
+    )
+    assert (
+        "Navire 1 (4 tuiles), achevé\u202f: 2 mâts Couronne, 2 mâts Baleine, 3 voiles "
+        "Couronne, 1 voile Baleine, 1 café, 1 poisson, 1 sel." in yard
+    )
+    assert "Entrepôt 5/12\u202f: 1 proue, 1 café, 1 mât Baleine, 1 voile Tour." in yard
+    assert "4 thalers, 1 couronne." in seat2
+    assert "Navire 3 (partie centrale, poupe), inachevé\u202f: 1 mât Gouvernail." in seat2
+    assert "2 poissons, 1 céréale, 2 mâts Gouvernail, 1 navire d'une pièce" in seat2
+
+
+def test_the_island_and_duel_alt_texts_read_as_sentences_in_french() -> None:
+    from engine import duel, island
+    from render.duel import text as duel_text
+    from render.island import text as island_text
+
+    iv = island.view(island.new_game(3, 2), None)
+    dv = duel.view(duel.new_game(2, 2), None)
+    with i18n.use("fr"):
+        island_alt = island_text.board_alt(iv)
+        duel_alt = duel_text.board_alt(dv)
+    # Each column is a sentence; its stacks are clauses joined by " ; " (narrow no-break space).
+    assert "Colonnes de la proue à la poupe. Colonne 0\u202f: " in island_alt
+    assert "\u202f; " in island_alt and " ;" not in island_alt.replace("\u202f;", "")
+    assert "Campement\u202f: " in island_alt and "Prochains hublots\u202f: " in island_alt
+    # The duel's domain cards are spelt out for a screen reader ("★★" reads "black star" twice).
+    assert "★" not in duel_alt and "Emplacement 1, " in duel_alt
+    assert "les deux côtés vides" in duel_alt
+    assert "★" not in duel_text.board_alt(dv) and "both sides empty" in duel_text.board_alt(dv)
