@@ -578,20 +578,30 @@ class _Ctx:
         self._own_me = False  # self.me is this context's private (mutable) copy
         self._own_turn = False  # self.turn is this context's private (mutable) copy
 
+    def mine(self) -> Any:
+        """The mover's private copy, to change with attribute writes (`me.taler -= 2`)."""
+        if self._own_me:
+            return self.me
+        me = self.me = thaw_player(self.me)
+        self._own_me = True
+        return me
+
+    def my_turn(self) -> Any:
+        """The turn's private copy, to change with attribute writes."""
+        if self._own_turn:
+            return self.turn
+        assert self.turn is not None
+        turn = self.turn = thaw_turn(self.turn)
+        self._own_turn = True
+        return turn
+
     def set_me(self, **changes: Any) -> None:
-        me: Any = self.me
-        if not self._own_me:
-            me = self.me = thaw_player(me)
-            self._own_me = True
+        me = self.mine()
         for name, value in changes.items():
             setattr(me, name, value)
 
     def set_turn(self, **changes: Any) -> None:
-        turn: Any = self.turn
-        assert turn is not None
-        if not self._own_turn:
-            turn = self.turn = thaw_turn(turn)
-            self._own_turn = True
+        turn = self.my_turn()
         for name, value in changes.items():
             setattr(turn, name, value)
 
@@ -623,22 +633,25 @@ class _Ctx:
         """
         if _room(self.me, item) if fits is None else fits:
             self.take(item)
-            self.set_me(storage=tuple(sorted((*self.me.storage, item))))
+            me = self.mine()
+            me.storage = tuple(sorted((*me.storage, item)))
             self.events.append(_TileStored(self.seat, item, reason))
         else:
             self.events.append(_TileLost(self.seat, item, reason))
 
-    def spend_workers(self, n: int, **me_changes: Any) -> None:
-        """Use `n` workers, blue ones first (N-ACT-2); `me_changes`: other changes to the mover
-        made at the same time (one update instead of two)."""
-        turn = self.turn
-        assert turn is not None
-        in_extra = turn.extra is not None
-        blue = 0 if in_extra else min(turn.blue, n)
+    def spend_workers(self, n: int) -> None:
+        """Use `n` workers, blue ones first (N-ACT-2)."""
+        assert self.turn is not None
+        if self.turn.extra is not None:
+            blue = 0
+        else:
+            turn = self.my_turn()
+            blue = min(turn.blue, n)
+            turn.blue -= blue
+            turn.uses += n
         own = n - blue
-        self.set_me(workers=self.me.workers - own, **me_changes)
-        if not in_extra:
-            self.set_turn(blue=turn.blue - blue, uses=turn.uses + n)
+        if own:
+            self.mine().workers -= own
         self.events.append(_WorkersUsed(self.seat, blue, own))
 
     def place(self, item: str, dest: Dest) -> None:
@@ -678,7 +691,7 @@ class _Ctx:
                     ship = evolve(ship, goods=_put(ship.goods, tile, item))
             was_finished = ships[i].finished
             ships[i] = ship
-        self.set_me(ships=tuple(ships))
+        self.mine().ships = tuple(ships)
         self.events.append(_TilePlaced(self.seat, item, i, tile, created))
         if not created and not was_finished and ships[i].finished:
             size = ships[i].size
@@ -1016,7 +1029,7 @@ def _h_buy(ctx: _Ctx, move: Move) -> State:
     copy = 1 if item not in ctx.turn.bought else 2
     ctx.events.append(_Bought(ctx.seat, item, price, copy))
     if price:
-        ctx.set_me(taler=ctx.me.taler - price)
+        ctx.mine().taler -= price
         ctx.events.append(_TalerPaid(ctx.seat, price))
     ctx.spend_workers(1)
     if dest[0] == "storage":
@@ -1025,7 +1038,7 @@ def _h_buy(ctx: _Ctx, move: Move) -> State:
         ctx.take(item)
         ctx.place(item, dest)
     if item not in ctx.turn.bought:
-        ctx.set_turn(bought=(*ctx.turn.bought, item))
+        ctx.my_turn().bought = (*ctx.turn.bought, item)
     if len(ctx.turn.bought) == len(tile_items) and not ctx.turn.free_earned:
         ctx.set_turn(free_earned=True)
         ctx.events.append(_FreeTileEarned(ctx.seat))
@@ -1049,9 +1062,10 @@ def _h_free_tile(ctx: _Ctx, move: Move) -> State:
 
 
 def _h_transport(ctx: _Ctx, move: Move) -> State:
-    stored = sorted(set(ctx.me.storage), key=data.ITEM_INDEX.__getitem__)
-    item = _parse_item(move["item"], stored, "transported")
-    if item not in ctx.me.storage:
+    item = move["item"]
+    if item not in ctx.me.storage:  # a string in storage is an item: parsed
+        stored = sorted(set(ctx.me.storage), key=data.ITEM_INDEX.__getitem__)
+        item = _parse_item(item, stored, "transported")
         raise IllegalMove(
             "not_in_storage",
             f"You have no {data.item_name(item)} in storage; you can transport: "
@@ -1069,9 +1083,10 @@ def _h_transport(ctx: _Ctx, move: Move) -> State:
         )
     _need_workers(ctx, 1, "Transport")
     _check_dest(ctx, item, dest)
-    storage = list(ctx.me.storage)
+    me = ctx.mine()
+    storage = list(me.storage)
     storage.remove(item)
-    ctx.set_me(storage=tuple(storage))
+    me.storage = tuple(storage)
     ctx.spend_workers(1)
     ctx.events.append(_Transported(ctx.seat, item))
     ctx.place(item, dest)
@@ -1081,7 +1096,7 @@ def _h_transport(ctx: _Ctx, move: Move) -> State:
 def _h_money(ctx: _Ctx, move: Move) -> State:
     n = _parse_count(move["workers"], sum(_available_workers(ctx.state)), "Money")
     ctx.spend_workers(n)
-    ctx.set_me(taler=ctx.me.taler + 2 * n)
+    ctx.mine().taler += 2 * n
     ctx.events.append(_MoneyTaken(ctx.seat, n, 2 * n))
     return ctx.build()
 
@@ -1093,8 +1108,8 @@ def _h_crowns(ctx: _Ctx, move: Move) -> State:
     raw = crowns * n
     vp = min(raw, data.CROWN_CAP - ctx.turn.crown_vp)
     ctx.spend_workers(n)
-    ctx.set_me(score=ctx.me.score + vp)
-    ctx.set_turn(crown_vp=ctx.turn.crown_vp + vp)
+    ctx.mine().score += vp
+    ctx.my_turn().crown_vp += vp
     ctx.events.append(_CrownsScored(ctx.seat, crowns, n, raw, vp))
     return ctx.build()
 
@@ -1244,13 +1259,13 @@ def _flip_pass_tile(ctx: _Ctx) -> None:
     ctx.events.append(_Passed(ctx.seat))
     n = ctx.me.passes
     if n < len(data.PASS_TILES):
-        ctx.set_me(passes=n + 1)
+        ctx.mine().passes = n + 1
         ctx.events.append(_PassTileFlipped(ctx.seat, data.PASS_TILES[n]))
 
 
 def _h_pass(ctx: _Ctx, move: Move) -> State:
     _flip_pass_tile(ctx)
-    ctx.set_turn(passed=True)
+    ctx.my_turn().passed = True
     if ctx.me.extra:
         return ctx.build()  # they may still take their extra action, then end the turn
     return _end_turn(ctx)
