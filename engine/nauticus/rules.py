@@ -455,49 +455,50 @@ def legal_moves(state: State, seat: int) -> list[Move]:
     allowed = _allowed_types(state, seat)
     _LAST_MENU = (state, seat, allowed)
     for mtype in allowed:
-        if mtype in _BARE_TYPES:  # first: two of the three types of most menus
+        # The types of most menus first (pass, end_turn, end_extra; then buy and extra), and
+        # list comprehensions rather than generators: this runs for every state.
+        if mtype in _BARE_TYPES:
             moves.append({"type": mtype})
+        elif mtype == "buy":
+            moves += _buy_moves(state, seat)
+        elif mtype == "extra":
+            moves += [{"type": "extra", "action": a} for a in data.ACTIONS]
         elif mtype == "choose_action":
-            moves.extend(
-                {"type": "choose_action", "space": s}
-                for s in range(data.SPACES)
-                if s not in state.chosen
-            )
+            chosen = state.chosen
+            moves += [
+                {"type": "choose_action", "space": s} for s in range(data.SPACES) if s not in chosen
+            ]
         elif mtype == "take_bonus":
-            moves.extend(
+            moves += [
                 {"type": "take_bonus", "item": i} for i in _bonus_items(state, state.chosen[-1])
-            )
+            ]
         elif mtype == "reward":
             assert state.turn is not None
-            moves.extend(_reward_moves(state, state.players[seat], state.turn.pending[0]))
+            moves += _reward_moves(state, state.players[seat], state.turn.pending[0])
         elif mtype == "take_free_tile":
             assert state.turn is not None
-            moves.extend(
+            moves += [
                 {"type": "take_free_tile", "item": i}
                 for i in state.turn.pending[0].items
                 if _supply(state, i) > 0
-            )
-        elif mtype == "buy":
-            moves.extend(_buy_moves(state, seat))
+            ]
         elif mtype == "transport":
             player = state.players[seat]
             if sum(_available_workers(state)) >= 1:
                 for item in sorted(set(player.storage), key=data.ITEM_INDEX.__getitem__):
-                    moves.extend(
+                    moves += [
                         {"type": "transport", "item": item, "to": _dest_json(d)}
                         for d in _dock_dests(player, item)
-                    )
+                    ]
         elif mtype in ("money", "crowns"):
             n = sum(_available_workers(state))
-            moves.extend({"type": mtype, "workers": k} for k in range(1, n + 1))
-        elif mtype == "deliver":
+            moves += [{"type": mtype, "workers": k} for k in range(1, n + 1)]
+        else:
+            assert mtype == "deliver", mtype
             n = sum(_available_workers(state))
             for i, ship in enumerate(state.players[seat].ships):
                 if ship.finished and ship.goods_count() == ship.size and ship.size <= n:
                     moves.append({"type": "deliver", "ship": i})
-        else:
-            assert mtype == "extra", mtype
-            moves.extend({"type": "extra", "action": a} for a in data.ACTIONS)
     return moves
 
 
