@@ -971,23 +971,25 @@ def _h_buy(ctx: _Ctx, move: Move) -> State:
     state = ctx.state
     action, _ = _performance(state)
     assert action is not None
-    tile_items = list(data.TILE_ITEMS[action])
-    item = _parse_item(move["item"], tile_items, f"{data.ACTION_NAMES[action]}")
-    if item not in tile_items:
+    tile_items = data.TILE_ITEMS[action]
+    item = move["item"]
+    if item not in tile_items:  # a string of the tile is an item: parsed
+        item = _parse_item(item, tile_items, data.ACTION_NAMES[action])
+        tile_list = list(tile_items)
         if item in ("mast_crown", "sail_crown"):
             raise IllegalMove(
                 "crown_not_allowed",
                 f"Crown masts and sails can't be bought, only received as rewards; "
-                f"{data.ACTION_NAMES[action]} sells: {', '.join(tile_items)}.",
+                f"{data.ACTION_NAMES[action]} sells: {', '.join(tile_list)}.",
                 item=item,
-                allowed=tile_items,
+                allowed=tile_list,
             )
         raise IllegalMove(
             "wrong_item",
             f"{data.ACTION_NAMES[action]} doesn't sell {data.item_name(item)}; "
-            f"it sells: {', '.join(tile_items)}.",
+            f"it sells: {', '.join(tile_list)}.",
             item=item,
-            allowed=tile_items,
+            allowed=tile_list,
         )
     dest = _parse_dest(move["to"], item)
     if _supply(state, item) <= 0:
@@ -1034,7 +1036,7 @@ def _h_buy(ctx: _Ctx, move: Move) -> State:
         ctx.events.append(_TalerPaid(ctx.seat, price))
     ctx.spend_workers(1)
     if dest[0] == "storage":
-        ctx.store(item, "buy")
+        ctx.store(item, "buy", fits=True if price > 0 else None)  # room checked above if paid
     else:
         ctx.take(item)
         ctx.place(item, dest)
