@@ -32,7 +32,10 @@ ROW_BOT = NAUT_TOP + DOM_H + 10
 STATUS_Y = ROW_BOT + CARD_H + 8
 AWARDS_Y = STATUS_Y + 44
 AWARD_ROW = 36
-HEIGHT = AWARDS_Y + 36 + 5 * AWARD_ROW + 12
+# The award log's title ('Awards by round'), over the round numbers: 'R1' columns were too
+# narrow for French 'Manche 1', so the word is said once.
+AWARD_TITLE = 30
+HEIGHT = AWARDS_Y + AWARD_TITLE + 36 + 5 * AWARD_ROW + 12
 CARD_FACE = (252, 250, 244)
 HULL = (70, 92, 110)
 HULL_LIGHT = (210, 222, 230)
@@ -178,13 +181,15 @@ def _awards(c: Canvas, view: dict[str, Any], before: Mapping[str, Any] | None) -
     d.rounded_rectangle((6, y0, WIDTH - 6, HEIGHT - 6), radius=10, fill=P.PANEL)
     col = (WIDTH - 12) // view["rounds"]
     by = {(a["round"], a["slot"]): a for a in view["awards"]}
+    c.text((18, y0 + 20), w("Awards by round"), SMALL, P.INK, key="awards", anchor="lm")
+    y0 += AWARD_TITLE
     for r in range(1, view["rounds"] + 1):
         x0 = 6 + (r - 1) * col
         if r > 1:
             d.line((x0, y0 + 6, x0, HEIGHT - 12), fill=(214, 206, 188), width=2)
         c.text(
             (x0 + col / 2, y0 + 20),
-            w("R{n}", n=r),
+            str(r),
             SMALL,
             P.INK if r <= view["round"] else P.MUTED,
             key=f"award.{r}",

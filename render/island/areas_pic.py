@@ -28,7 +28,7 @@ from render.island.common import (
 from render.island.icons import CATEGORY_COLOR, CATEGORY_TINT, icon
 from render.island.text import areas_alt
 from render.seats import NOTHING, Shown, gain, outline_new, short_name, tick_new
-from render.words import w
+from render.words import w, wc, wn
 
 TITLE_H = 44
 LINE_H = 48  # the head's first line: badge, name, score
@@ -36,19 +36,15 @@ HEAD_H = LINE_H + 34  # and its second: hand and pawn
 LINE = 30
 ROW_PAD = 14
 # Cells of a category row, left to right: category, size, cards, tokens, porthole.
-CAT_X, SIZE_X, CARDS_X, TOKENS_X, PORT_X = 0, 184, 226, 398, 687
+# The porthole cell holds French 'ouverte' (105 px) whole; a token's VP keeps 12 px from it.
+CAT_X, SIZE_X, CARDS_X, TOKENS_X, PORT_X = 0, 184, 226, 398, 672
 ROW_W = WIDTH - 2 * MARGIN
 
 
 def token_lines(tokens: list[dict[str, Any]]) -> list[tuple[str, str]]:
-    """One line per token type on a collection: its label (× how many) and the VP they give."""
-    out: dict[str, list[int]] = {}
-    for t in tokens:
-        out.setdefault(t["token"], []).append(t["vp"])
-    return [
-        (token_label(k) + (f" ×{len(v)}" if len(v) > 1 else ""), f"= {sum(v)}")
-        for k, v in out.items()
-    ]
+    """One line per token on a collection: its label and the VP it gives. Two tokens of a kind
+    take two lines: 'label ×2' beside its VP did not fit the row in French ('+1 PV/carte ×2')."""
+    return [(token_label(t["token"]), f"= {t['vp']}") for t in tokens]
 
 
 def row_height(col: dict[str, Any]) -> int:
@@ -108,7 +104,7 @@ def _block(c: Canvas, y: int, view: dict[str, Any], seat: int, seen: Shown) -> i
     cy2 = y + LINE_H + (HEAD_H - LINE_H) // 2 - 2
     box = c.text(
         (x0 + 14, cy2),
-        w("hand {n}", n=p["hand_size"]),
+        wn("{n} card in hand", "{n} cards in hand", p["hand_size"]),
         SMALL,
         ink,
         key=f"p{seat}.hand",
@@ -167,7 +163,7 @@ def _block(c: Canvas, y: int, view: dict[str, Any], seat: int, seen: Shown) -> i
             c.text(
                 (x0 + TOKENS_X + 28, ty + 1), label, SMALL, P.INK, key=f"{key}.token", anchor="lm"
             )
-            c.text((x0 + PORT_X - 6, ty + 1), vp, SMALL, P.INK, key=f"{key}.token.vp", anchor="rm")
+            c.text((x0 + PORT_X - 12, ty + 1), vp, SMALL, P.INK, key=f"{key}.token.vp", anchor="rm")
         if col["closed"]:
             px = x0 + PORT_X
             if was_col is not None and not was_col["closed"]:
@@ -191,7 +187,7 @@ def _block(c: Canvas, y: int, view: dict[str, Any], seat: int, seen: Shown) -> i
         else:
             c.text(
                 (x1 - 6, first + 1),
-                w("open"),
+                wc("collection", "open"),
                 SMALL,
                 P.MUTED,
                 key=f"{key}.porthole",

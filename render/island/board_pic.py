@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from render import palette as P
-from render.canvas import Box, Canvas, Format, Picture
+from render.canvas import Box, Canvas, Format, Picture, font
 from render.island.common import (
     GAP,
     MARGIN,
@@ -20,13 +20,13 @@ from render.island.common import (
 from render.island.icons import CARD_BACK, CATEGORY_COLOR, CATEGORY_TINT, icon
 from render.island.text import board_alt
 from render.seats import NOTHING, Shown, name_tag, outline_new, short_name
-from render.words import w, wc
+from render.words import w, wc, wn
 
 TITLE_H = 48
 ENDS_Y = TITLE_H + 4  # the bow/stern line
 ENDS_H = 34
 ABOVE_Y = ENDS_Y + ENDS_H
-PAWN_H = 56
+PAWN_H = 72  # a badge over a name
 HULL_Y = ABOVE_Y + PAWN_H + 2
 HEAD_H = 36  # column number on the hull
 TILE_H = 66
@@ -59,11 +59,15 @@ def _title(c: Canvas, view: dict[str, Any], names: Sequence[str]) -> None:
             label = w("Round {n} (LAST): pawns go {side}", n=view["round"], side=side)
         else:
             label = w("Round {n}: pawns go {side}", n=view["round"], side=side)
-        c.text((MARGIN + 6, TITLE_H // 2), label, MEDIUM, P.PAPER, key="round", anchor="lm")
+        title = c.text((MARGIN + 6, TITLE_H // 2), label, MEDIUM, P.PAPER, key="round", anchor="lm")
         cur = view["current"]
         if cur is not None:
             x = WIDTH - MARGIN - 6
-            who = short_name(names, cur, SMALL, 260) if names else ""
+            # The name gets what the round's words leave (a long name once ran over them):
+            # the badge (38 px), a gap and the words around the name.
+            around = font(SMALL).getlength(w("{name} plays", name=""))
+            room = min(260, int(x - title[2] - 38 - 16 - around))
+            who = short_name(names, cur, SMALL, room) if names else ""
             box = c.text(
                 (x, TITLE_H // 2),
                 w("{name} plays", name=who) if who else w("seat {n} plays", n=cur + 1),
@@ -128,32 +132,47 @@ def _stack(c: Canvas, box: Box, st: dict[str, Any]) -> None:
     )
 
 
+# A pawn cell: the badge on top, the seat's short name under it across the whole cell (beside
+# the badge it kept 4-5 letters; across the cell it keeps 7-8, "Benjamin", at the 12-px size).
+BADGE = 28
+
+
+def _badge_and_name(
+    c: Canvas, box: Box, seat: int, names: Sequence[str], kind: str, key: str, color: P.Color
+) -> None:
+    x0, y0, x1, _ = box
+    cx = (x0 + x1) // 2
+    c.icon(
+        (cx - BADGE // 2, y0 + 5), icon(f"{kind}_{seat}", BADGE), key=key, value=f"{kind}_{seat}"
+    )
+    # The name may reach into the gap between two cells: two names side by side still keep
+    # GAP - 2 pixels apart.
+    room = x1 - x0 + GAP - 2
+    name_tag(
+        c,
+        (cx, y0 + 5 + BADGE + 14),
+        names,
+        seat,
+        SMALL,
+        room,
+        color,
+        key=f"{key}.name" if kind == "player" else key,
+        anchor="mm",
+    )
+
+
 def _pawn_cell(c: Canvas, box: Box, seat: int, current: bool, names: Sequence[str]) -> None:
     """A pawn: its badge and its seat's short name (the number when no names are given)."""
     x0, y0, x1, y1 = box
-    cy = (y0 + y1) // 2
     if current:
-        frame = (x0 + 2, y0 + 3, x1 - 2, y1 - 3)
+        frame = (x0 + 1, y0 + 2, x1 - 1, y1 - 2)
         c.draw.rounded_rectangle(frame, radius=10, fill=(250, 226, 140), outline=P.CURRENT, width=3)
         c.area(frame, key=f"pawn.{seat}.current", value="current")
-    c.icon(
-        (x0 + 5, cy - 15), icon(f"player_{seat}", 30), key=f"pawn.{seat}", value=f"player_{seat}"
-    )
-    name_tag(c, (x0 + 39, cy + 1), names, seat, SMALL, x1 - x0 - 43, key=f"pawn.{seat}.name")
+    _badge_and_name(c, box, seat, names, "player", f"pawn.{seat}", P.INK)
 
 
 def _ghost_cell(c: Canvas, box: Box, seat: int, names: Sequence[str]) -> None:
-    x0, y0, x1, y1 = box
-    cy = (y0 + y1) // 2
-    c.icon(
-        (x0 + 5, cy - 15),
-        icon(f"ghost_{seat}", 30),
-        key=f"pawn.{seat}.last",
-        value=f"ghost_{seat}",
-    )
-    name_tag(
-        c, (x0 + 39, cy + 1), names, seat, SMALL, x1 - x0 - 43, P.MUTED, key=f"pawn.{seat}.last"
-    )
+    _badge_and_name(c, box, seat, names, "ghost", f"pawn.{seat}.last", P.MUTED)
 
 
 def _nautilus(c: Canvas, view: dict[str, Any], seen: Shown) -> None:
@@ -216,7 +235,7 @@ def _camp(c: Canvas, view: dict[str, Any]) -> None:
     c.text((MARGIN + 10, CAMP_Y + 20), w("Camp"), SMALL, P.INK, anchor="lm")
     c.text(
         (WIDTH - MARGIN - 10, CAMP_Y + 20),
-        w("{n} face-down", n=view["reserve"]),
+        wn("{n} face-down token", "{n} face-down tokens", view["reserve"]),
         SMALL,
         P.INK,
         key="reserve",

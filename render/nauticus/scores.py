@@ -26,7 +26,8 @@ GOODS_WORDS = {"coffee": w_("coffee"), "grain": w_("grain"), "fish": w_("fish"),
 ROWS: tuple[Row, ...] = (
     Row("track", w_("Score track"), None),
     *(Row(f"goods.{g}", GOODS_WORDS[g], g, rule=i == 0) for i, g in enumerate(GOODS)),
-    Row("ships", w_("Ships size 1/2/3/4"), None, rule=True),
+    # The sizes on a second line: "Navires de taille 1/2/3/4" is wider than the label column.
+    Row("ships", w_("Ships"), None, rule=True, note=w_("of size 1/2/3/4")),
     Row("ships_vp", w_("Ships VP"), None),
     Row("workers", w_("Workers"), "worker", rule=True),
     Row("storage", w_("Storage tiles"), None),
@@ -34,7 +35,7 @@ ROWS: tuple[Row, ...] = (
     Row("on_ships", w_("Goods on ships"), None),
     Row("taler", w_("Taler"), "taler"),
     Row("total_taler", w_("Total taler"), None),
-    Row("leftover_vp", w_("÷ 3 → VP"), None),
+    Row("leftover_vp", w_("Taler ÷ 3 → VP"), None),
     Row("vp", w_("Total VP"), None, rule=True, big=True),
     Row("tiebreak", w_("Tie-break"), None, note=w_("taler left after ÷ 3")),
     Row("rank", w_("Rank"), None, big=True),

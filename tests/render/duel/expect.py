@@ -58,7 +58,8 @@ def board_marks(view: dict[str, Any]) -> Counter[tuple[str, str]]:
                 want.append((f"{key}.anchor", "anchor"))
             if sp["name"]:
                 want += [(f"{key}.name", sp["name"])] * 2  # the icon and the word
-    want += [(f"award.{r}", f"R{r}") for r in range(1, view["rounds"] + 1)]
+    want.append(("awards", "Awards by round"))
+    want += [(f"award.{r}", str(r)) for r in range(1, view["rounds"] + 1)]
     for a in view["awards"]:
         key = f"award.{a['round']}.{a['slot']}"
         want += [

@@ -51,7 +51,8 @@ def board_marks(view: dict[str, Any]) -> Marks:
                 if pw["moved"] and pw["last_column"] == i and pw["side"] != side:
                     want += [(f"pawn.{other}.last", f"ghost_{other}")]
                     want += [(f"pawn.{other}.last", str(other + 1))]
-    want.append(("reserve", f"{view['reserve']} face-down"))
+    tokens = "token" if view["reserve"] == 1 else "tokens"
+    want.append(("reserve", f"{view['reserve']} face-down {tokens}"))
     for sp in view["camp"]:
         cat = sp["category"]
         want.append((f"camp.{cat}", f"cat_{cat}"))
@@ -75,7 +76,7 @@ def area_marks(view: dict[str, Any], seat: int) -> Marks:
     want = [
         (f"p{seat}", f"player_{seat}"),
         (f"p{seat}.name", str(seat + 1)),
-        (f"p{seat}.hand", f"hand {p['hand_size']}"),
+        (f"p{seat}.hand", f"{p['hand_size']} card{'' if p['hand_size'] == 1 else 's'} in hand"),
         (f"p{seat}.pawn", f"pawn {where}"),
         (f"p{seat}.score", f"{p['score']} VP so far"),
     ]

@@ -151,3 +151,20 @@ def test_board_alt_text_is_never_cut() -> None:
         for state in snapshots(players, 11, every=30):
             alt = board(island.view(state)).alt_text
             assert len(alt) <= 1024 and not alt.endswith("…")
+
+
+def test_a_pawn_cell_keeps_an_eight_letter_name_whole_with_six_columns() -> None:
+    # The name sits under the badge across the cell: "Benjamin" and "Jean-Paul" (8-9 letters)
+    # were cut to "Benj…" beside the badge; a longer name is still cut with '…'.
+    names = ("Benjamin", "Maximilien-Alexandre", "Dmitri", "Ana")
+    state = next(s for s in snapshots(4, 2, 10) if all(p.pawn.side for p in s.players))
+    public = island.view(state)
+    assert len(public["columns"]) == 6
+    pic = board(public, names=names)
+    check_rules(pic)
+    drawn = {m.key: m.value for m in pic.drawn if m.key.endswith(".name")}
+    assert drawn["pawn.0.name"] == "Benjamin"
+    assert drawn["pawn.2.name"] == "Dmitri" and drawn["pawn.3.name"] == "Ana"
+    cut = drawn["pawn.1.name"]
+    # At least six wide letters and the '…' ("Maximi…"; beside the badge it was "Max…").
+    assert cut.endswith("…") and "Maximilien-Alexandre".startswith(cut[:-1]) and len(cut) >= 7
