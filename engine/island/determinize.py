@@ -1,14 +1,20 @@
 """Determinization: a full state consistent with what one seat sees, secrets re-dealt.
 
 What `seat` knows stays put: its own hand, every collection, the top card of every face-up stack,
-and the cards others took from face-up stacks (`Player.known`, public through the log). Every
-other card (other hands' unseen cards, face-down stacks, the cards under a face-up top, the box)
-is shuffled and dealt back into the same places in the same numbers. The face-down token reserve
-is shuffled too, and the seed is replaced, since the real one would deal the real secrets again.
+and the cards others took from face-up stacks (`Player.known`, which every view shows as
+`taken_face_up`). Every other card (other hands' unseen cards, face-down stacks, the cards under
+a face-up top, the box) is shuffled and dealt back into the same places in the same numbers. The
+face-down token reserve is shuffled too, and the seed is replaced, since the real one would deal
+the real secrets again.
 
-Views show which copy of an object lies where only in the seat's own hand (data.public_id), so
-the result must not depend on it either: once dealt, the copies of each object are numbered
-anew in a fixed order of places (`_relabel`), the seat's own hand keeping its own numbers.
+The result is a function of `view(state, seat)` and `rng` (the `Rules.determinize` contract):
+every card this reads and keeps is one the view shows, and the cards it re-deals are read only
+as a sorted pool, whose content the view fixes (all cards less those shown). Views show which
+copy of an object lies where only in the seat's own hand (data.public_id), so the result must not
+depend on it either: once dealt, the copies of each object are numbered anew in a fixed order of
+places (`_relabel`), the seat's own hand keeping its own numbers. (Until `taken_face_up` was
+added to the views, a hand's face-up-taken cards were kept though no view showed them: two
+states a seat could not tell apart gave different determinized states.)
 """
 
 from __future__ import annotations

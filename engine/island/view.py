@@ -1,7 +1,8 @@
 """What a seat may see, as plain JSON-able data, for pictures and messages.
 
-Hands are secret (I-TURN-5): a view holds every hand's size, and the cards of the viewer's own
-hand only. Only that hand shows copy numbers ("food:ham:3"); every other card has its public id
+Hands are secret (I-TURN-5): a view holds every hand's size, the cards of the viewer's own
+hand, and of every hand the cards still in it that everyone saw taken face up (by object). Only
+the viewer's own hand shows copy numbers ("food:ham:3"); every other card has its public id
 ("food:ham"), so views of deals that differ only in which copy lies where are equal. A face-down
 stack shows its count, a face-up stack its count and top card; the token reserve its count.
 The seed never appears: it would deal every secret card again. The view also spells out what a
@@ -66,6 +67,10 @@ def _player(state: State, seat: int, p: Player, viewer: int | None) -> dict[str,
         "seat": seat,
         "hand_size": len(p.hand),
         "hand": [card_view(c, own=True) for c in p.hand] if own else None,
+        # Public: everyone saw these cards taken from a face-up stack, and they are still in this
+        # hand (Player.known). A person remembers them, determinize keeps them in this hand, so
+        # the view must show them: determinize may depend on nothing a view does not show.
+        "taken_face_up": [card_view(c) for c in p.known],
         "treasure_vp": sum(data.card_vp(c) for c in p.hand) if own else None,
         "pawn": _pawn(state, seat, p),
         "collections": collections,

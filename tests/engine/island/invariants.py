@@ -74,21 +74,25 @@ def hidden_from(state: State, seat: int | None) -> Counter[str]:
 
 
 def _shown(v: dict[str, Any]) -> Counter[str]:
-    """The ids of the public cards in a view: face-up tops and collections."""
+    """The ids of the public cards in a view: face-up tops, collections and the cards in hands
+    that were taken face up."""
     out: Counter[str] = Counter()
     for col in v["columns"]:
         out.update(st["top"]["id"] for st in col["stacks"] if st["top"] is not None)
     for p in v["players"]:
         for c in p["collections"]:
             out.update(card["id"] for card in c["cards"])
+        out.update(card["id"] for card in p["taken_face_up"])
     return out
 
 
 def _public(state: State) -> Counter[str]:
-    """What everyone sees, card by card: face-up tops and collections."""
+    """What everyone sees, card by card: face-up tops, collections, and the cards still in a
+    hand that everyone saw taken face up (Player.known)."""
     n = len(state.players)
     cards = [s[-1] for i, s in enumerate(state.stacks) if FACE_UP[n][i] and s]
     cards += [c for p in state.players for col in p.collections for c in col.cards]
+    cards += [c for p in state.players for c in p.known]
     return Counter(data.PUBLIC_IDS[c] for c in cards)
 
 
