@@ -8,9 +8,17 @@ HYPOTHESIS_PROFILE=thorough to search harder locally.
 from __future__ import annotations
 
 import os
+import sys
 
 import pytest
 from hypothesis import HealthCheck, settings
+
+# Bytecode caching on, for this run and every process it starts. CI machines often set
+# PYTHONDONTWRITEBYTECODE=1, and then every bot process the tests start (the end-to-end
+# scenarios restart the real bot dozens of times) compiles the whole project from source again:
+# 1.4 s of CPU to import the bot instead of 0.9 s. The cache goes to the ignored __pycache__/.
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+sys.dont_write_bytecode = False
 
 settings.register_profile(
     "ci",

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.e2e.client import TestUser
-from tests.e2e.fake_discord import Channel, FakeDiscord, Guild
+from tests.e2e.fake_discord import Channel, FakeDiscord, Guild, RateLimits
 from tests.e2e.harness import BotProcess
 
 # A scenario has no time budget: on a busy machine it takes what it takes, and each step waits
@@ -34,9 +34,18 @@ class World:
         return TestUser(self.fake, self.fake.add_user(name, name.title()), self.channel)
 
 
+# A scenario about something else than Discord's per-channel buckets (5 posts and 5 edits per
+# 5 s) may switch them off with this mark: a whole game posts about 140 messages in its channel,
+# so under the real buckets it spends two of its two and a half minutes waiting for them, and the
+# suite waits with it. The buckets themselves keep their tests: test_scenario_ratelimit plays a
+# game under limits tighter than Discord's, and test_fake_ratelimit checks the fake's windows.
+UNTHROTTLED = "unthrottled"
+
+
 @pytest.fixture
-async def world() -> AsyncIterator[World]:
-    fake = FakeDiscord()
+async def world(request: pytest.FixtureRequest) -> AsyncIterator[World]:
+    unthrottled = request.node.get_closest_marker(UNTHROTTLED) is not None
+    fake = FakeDiscord(rate_limits=RateLimits(routes={}) if unthrottled else None)
     guild = fake.add_guild("Harbour")
     channel = fake.add_text_channel(guild, "games")
     thread = fake.add_thread(channel, "game-1")

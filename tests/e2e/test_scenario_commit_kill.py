@@ -38,6 +38,10 @@ from tests.e2e.game import (
 from tests.e2e.harness import BotProcess
 from tests.e2e.policy import Policy
 
+# Channel buckets off: this scenario is about whole games and kills, not Discord's limits
+# (see UNTHROTTLED in tests/e2e/conftest.py).
+pytestmark = pytest.mark.unthrottled
+
 KILLS = 8
 SEED = 11
 

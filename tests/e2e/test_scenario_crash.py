@@ -40,6 +40,10 @@ from tests.e2e.game import (
 from tests.e2e.harness import BotProcess
 from tests.e2e.policy import Policy
 
+# Channel buckets off: this scenario is about whole games and kills, not Discord's limits
+# (see UNTHROTTLED in tests/e2e/conftest.py).
+pytestmark = pytest.mark.unthrottled
+
 KILLS = int(os.environ.get("E2E_KILLS", "12"))
 SEED = int(os.environ.get("E2E_SEED", "6"))
 WINDOWS = ("before_save", "between_save_and_reply", "after_reply")

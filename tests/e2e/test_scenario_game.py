@@ -6,6 +6,8 @@ import asyncio
 import re
 from pathlib import Path
 
+import pytest
+
 from engine.nauticus import data
 from tests.e2e.conftest import HANG_GUARD, World, assert_answered
 from tests.e2e.fake_discord import Message
@@ -21,6 +23,10 @@ from tests.e2e.game import (
     start_bot,
 )
 from tests.e2e.policy import Policy
+
+# Channel buckets off: this scenario is about whole games and kills, not Discord's limits
+# (see UNTHROTTLED in tests/e2e/conftest.py).
+pytestmark = pytest.mark.unthrottled
 
 WANT = {
     "buy.hulls",
