@@ -221,18 +221,18 @@ def _regular_crest_ok(ship: Ship, crest: str) -> bool:
 # state until they place a tile, so the buy and transport menus of the many states between
 # two placements, and apply's check of the chosen destination, all read one computation. An
 # entry holds its tuple, so the id in its key stays that tuple's while the entry exists.
-_DESTS: dict[tuple[int, str], tuple[tuple[Ship, ...], list[Dest]]] = {}
+_DESTS: dict[tuple[int, str], tuple[tuple[Ship, ...], tuple[Dest, ...]]] = {}
 _DESTS_MAX = 4096  # then the cache starts again empty: bounded memory, whatever runs
 
 
-def _dock_dests(player: Player, item: str) -> list[Dest]:
-    """Every shipyard place `item` may go now (N-YARD-1..7). The list is shared: read only."""
+def _dock_dests(player: Player, item: str) -> tuple[Dest, ...]:
+    """Every shipyard place `item` may go now (N-YARD-1..7), in a tuple: it is shared."""
     ships = player.ships
     key = (id(ships), item)
     hit = _DESTS.get(key)
     if hit is not None and hit[0] is ships:
         return hit[1]
-    out = _find_dests(ships, item)
+    out = tuple(_find_dests(ships, item))
     if len(_DESTS) >= _DESTS_MAX:
         _DESTS.clear()
     _DESTS[key] = (ships, out)
@@ -261,13 +261,14 @@ def _find_dests(ships: tuple[Ship, ...], item: str) -> list[Dest]:
     if item.startswith("mast_"):
         crest = item[5:]
         for i, ship in enumerate(ships):
-            if _regular_crest_ok(ship, crest):
+            # `None in` first: most ships of a yard have no free place left for it.
+            if None in ship.masts and _regular_crest_ok(ship, crest):
                 out.extend([("tile", i, j) for j, m in enumerate(ship.masts) if m is None])
         return out
     if item.startswith("sail_"):
         crest = item[5:]
         for i, ship in enumerate(ships):
-            if _regular_crest_ok(ship, crest):
+            if None in ship.sails and _regular_crest_ok(ship, crest):
                 out.extend(
                     [
                         ("tile", i, j)
@@ -277,7 +278,8 @@ def _find_dests(ships: tuple[Ship, ...], item: str) -> list[Dest]:
                 )
         return out
     for i, ship in enumerate(ships):
-        out.extend([("tile", i, j) for j, g in enumerate(ship.goods) if g is None])
+        if None in ship.goods:
+            out.extend([("tile", i, j) for j, g in enumerate(ship.goods) if g is None])
     return out
 
 
@@ -823,12 +825,11 @@ def _h_choose(ctx: _Ctx, move: Move) -> State:
     bonus = data.SPACE_BONUS[space]
     blue = state.blue_on(space)
     ctx.events.append(_ActionChosen(ctx.seat, space, state.tiles[space], blue))
-    ctx.set_me(
-        workers=ctx.me.workers + bonus.workers,
-        taler=ctx.me.taler + bonus.taler,
-        score=ctx.me.score + bonus.vp,
-    )
     if bonus.workers or bonus.taler or bonus.vp:
+        me = ctx.mine()
+        me.workers += bonus.workers
+        me.taler += bonus.taler
+        me.score += bonus.vp
         ctx.events.append(_BonusReceived(ctx.seat, space, bonus.workers, bonus.taler, bonus.vp))
     chosen = (*state.chosen, space)
     ctx.new_turn(make_turn(ctx.seat, blue))
