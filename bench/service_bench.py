@@ -9,7 +9,10 @@ cost. SQLite's trace records every statement each move ran; "bare" runs those sa
 (reads, writes, BEGIN IMMEDIATE and COMMIT) again with Python's `sqlite3` on one thread, on a
 copy of the database taken before the first move: what the database itself costs.
 Prints the median and p95 per move of both and their ratio, for all moves and for the moves
-that changed whose turn it is (those write a ping, a digest and a wait). Asserts nothing.
+that changed whose turn it is (those write a ping, a digest and a wait), and where the
+service's time goes: on the database's thread (`Store.write_at_once` runs a whole move there:
+the engine, the words, the posts and the SQL) and around it (the hop to that thread and back,
+the event loop, the checks before the move). Asserts nothing.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from bot.service import GameService
 from bot.store import Store
@@ -32,12 +36,13 @@ NAMES = ("Ana", "Ben", "Cleo", "Dev")
 GUILD, CH = 1, 10
 
 
-async def service_game(
-    path: Path, copy: Path, players: int, seed: int
-) -> list[tuple[float, bool, list[str]]]:
+Move = tuple[float, bool, list[str], float]
+
+
+async def service_game(path: Path, copy: Path, players: int, seed: int) -> list[Move]:
     """Play one random game through the service; per move: its time, whether it changed whose
-    turn it is, and every SQL statement it ran (SQLite's trace, parameters inlined). `copy`
-    gets the database as it was before the first move."""
+    turn it is, every SQL statement it ran (SQLite's trace, parameters inlined) and the time it
+    spent on the database's thread. `copy` gets the database as it was before the first move."""
     store = await Store.open(path)
     svc = GameService(store)
     await svc.open_lobby(GUILD, CH, 100, NAMES[0], kind="nauticus")
@@ -50,29 +55,42 @@ async def service_game(
     trace: list[str] = []
     # The store's own connection (a private attribute: a bench may look inside).
     await store._conn.set_trace_callback(trace.append)
+    # The time of each transaction run whole on the database's thread (a private method too).
+    on_thread = [0.0]
+    whole = store._whole
+
+    def timed_whole(*args: Any) -> Any:
+        t0 = time.perf_counter()
+        try:
+            return whole(*args)
+        finally:
+            on_thread[0] += time.perf_counter() - t0
+
+    store._whole = timed_whole  # type: ignore[method-assign]
     rng = random.Random(seed)
     out = []
     while rec.current is not None:
         seat = rec.current
         move = rng.choice(legal_moves(rec.state, seat))
         mark = len(trace)
+        on_thread[0] = 0.0
         t0 = time.perf_counter()
         result = await svc.play(CH, 100 + seat, move, confirm=True)
         dt = time.perf_counter() - t0
-        out.append((dt, result.record.current != seat, trace[mark:]))
+        out.append((dt, result.record.current != seat, trace[mark:], on_thread[0]))
         rec = result.record
     await store.close()
     return out
 
 
-def bare_game(copy: Path, moves: list[tuple[float, bool, list[str]]]) -> list[float]:
+def bare_game(copy: Path, moves: list[Move]) -> list[float]:
     """The very statements of each move (reads, writes, BEGIN and COMMIT) run again with bare
     sqlite3 on the copy, on one thread, with the bot's PRAGMAs."""
     conn = sqlite3.connect(copy, isolation_level=None)
     for pragma in ("journal_mode = WAL", "synchronous = FULL", "foreign_keys = ON"):
         conn.execute(f"PRAGMA {pragma}")
     times = []
-    for _, _, statements in moves:
+    for _, _, statements, _ in moves:
         t0 = time.perf_counter()
         for sql in statements:
             conn.execute(sql).fetchall()
@@ -93,14 +111,18 @@ async def main_async(args: argparse.Namespace) -> None:
     svc_turn: list[float] = []
     bare_all: list[float] = []
     bare_turn: list[float] = []
+    thread_all: list[float] = []
+    around_all: list[float] = []
     for g in range(args.games):
         with tempfile.TemporaryDirectory(dir=base) as d:
             copy = Path(d) / "bare.db"
             moves = await service_game(Path(d) / "svc.db", copy, args.players, 1000 + g)
             bare = bare_game(copy, moves)
-        for (dt, turned, _), bt in zip(moves, bare, strict=True):
+        for (dt, turned, _, thread), bt in zip(moves, bare, strict=True):
             svc_all.append(dt)
             bare_all.append(bt)
+            thread_all.append(thread)
+            around_all.append(dt - thread)
             if turned:
                 svc_turn.append(dt)
                 bare_turn.append(bt)
@@ -110,6 +132,8 @@ async def main_async(args: argparse.Namespace) -> None:
     print(f"bare sqlite3, every move:   {_fig(bare_all)}")
     print(f"service, turn-changing:     {_fig(svc_turn)}")
     print(f"bare sqlite3, turn-changing:{_fig(bare_turn)}")
+    print(f"service on the db thread:   {_fig(thread_all)}  (engine, words, posts, SQL)")
+    print(f"service around it:          {_fig(around_all)}  (hop there and back, event loop)")
     ratio = statistics.median(svc_all) / statistics.median(bare_all)
     ratio_turn = statistics.median(svc_turn) / statistics.median(bare_turn)
     print(

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import logging
+import os
 import sqlite3
 from collections.abc import AsyncIterator, Callable, Coroutine
 from contextlib import asynccontextmanager
@@ -159,6 +160,8 @@ class Store:
         self.synchronous = synchronous
         self._lock = asyncio.Lock()
         self.path = path
+        # The -wal file's name, made once: `_committed` looks at its size after every commit.
+        self._wal = str(path.with_name(path.name + "-wal"))
         self.disk_full = False  # in a full-disk outage: logged once, cleared by the next commit
         self._reported: Reported = {}  # damaged stored values logged (once each)
 
@@ -264,19 +267,21 @@ class Store:
         ctx = contextvars.copy_context()
         async with self._lock:
             # aiosqlite has no public way to run a function on its connection's thread: its
-            # `_execute` queues one (each public method is one such call) and `_conn` is the
-            # sqlite3 connection that thread owns. Both exist from 0.17 through 0.22.
+            # private `_execute` queues one (each public method is one such call) and `_conn`
+            # is the sqlite3 connection that thread owns; both are the same in 0.20.0 (the
+            # lowest version pyproject allows, which .ci/lowest plays a game with) and 0.22.
             conn = self._conn
-            done = asyncio.ensure_future(
-                conn._execute(self._whole, conn._conn, work, ctx)  # type: ignore[no-untyped-call]
-            )
             try:
-                # If the caller is cancelled, the transaction still runs to its end on the
-                # thread: keep the lock until it has, so nothing else uses the connection
-                # mid-transaction.
-                result: T = await asyncio.shield(done)
+                # Awaited directly (no task, no shield): each extra layer is one more turn of
+                # the event loop per move.
+                result: T = await conn._execute(  # type: ignore[no-untyped-call]
+                    self._whole, conn._conn, work, ctx
+                )
             except asyncio.CancelledError:
-                await asyncio.wait([done])
+                # The transaction still runs to its end on the thread (committed or rolled
+                # back). A no-op queued behind it returns once it has: keep the lock until
+                # then, so nothing else uses the connection mid-transaction.
+                await asyncio.shield(conn._execute(_nothing))  # type: ignore[no-untyped-call]
                 raise
             except BaseException as exc:
                 if is_disk_full(exc):
@@ -318,7 +323,7 @@ class Store:
 
     def _wal_bytes(self) -> int:
         try:
-            return self.path.with_name(self.path.name + "-wal").stat().st_size
+            return os.stat(self._wal).st_size
         except OSError:
             return 0
 
@@ -373,6 +378,10 @@ class Store:
                 await self._checkpoint()
             finally:
                 await self._conn.close()
+
+
+def _nothing() -> None:
+    """Queued behind a transaction on the connection's thread: returns once it has ended."""
 
 
 def _run_to_end(coro: Coroutine[Any, Any, T]) -> T:
