@@ -173,7 +173,9 @@ def board_alt(view: dict[str, Any]) -> str:
     for a in view["awards"]:
         won = by_round.setdefault(a["round"], {}).setdefault(a["winner"], [])
         won.append(card_words(a["domain"]))
-    for r, by_seat in by_round.items():
+    # The latest round first: a late game's text is longer than Discord keeps, and `fit` cuts
+    # its end, which should be the oldest awards (the won piles are in each hand's text).
+    for r, by_seat in sorted(by_round.items(), reverse=True):
         items = clauses(
             w("{card} to {seat}", card=", ".join(cards), seat=seat_words(seat))
             for seat, cards in sorted(by_seat.items())

@@ -59,6 +59,15 @@ def _alts(kind: str, view: dict[str, Any], players: int) -> list[str]:
     return [duel_alt.board_alt(view)] + ([duel_alt.scores_alt(view)] if over else [])
 
 
+def _hand_alts(kind: str, view: dict[str, Any]) -> list[str]:
+    """The alt text of the private hand picture the seat to play is sent (Nauticus has none)."""
+    if kind == "island":
+        return [island_alt.hand_alt(view)]
+    if kind == "duel":
+        return [duel_alt.hand_alt(view)]
+    return []
+
+
 def transcript(
     kind: str, players: int, seed: int, locale: str, ai_seats: frozenset[int]
 ) -> list[Line]:
@@ -113,6 +122,9 @@ def transcript(
                 out.append(("hand", plugin.hand_text(mine)))
             if n % ALT_EVERY == 0 or rules.is_over(state):
                 out.extend(("alt", a) for a in _alts(kind, after.view, players))
+                if not rules.is_over(state):
+                    # Private pictures speak to their reader ("Your hand"): not "about others".
+                    out.extend(("handalt", a) for a in _hand_alts(kind, mine.view))
         out.append(("final", plugin.final_post(seen(plugin, state, names, None)).text))
     return out
 
@@ -254,6 +266,7 @@ def test_every_line_of_a_seeded_game_reads_right(
     assert lines[-1][0] == "final"
     # The alt texts are read like every other line (a screen reader says them aloud).
     assert sum(s == "alt" for s, _ in lines) >= 3
+    assert (sum(s == "handalt" for s, _ in lines) >= 3) == (kind != "nauticus")
     found = read(lines, locale)
     assert found == [], "\n".join(sorted(set(found))[:40])
 

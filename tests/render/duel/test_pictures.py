@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from functools import cache
 from pathlib import Path
@@ -139,3 +140,15 @@ def test_render_duel_imports_only_pillow_the_standard_library_and_render() -> No
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
                 assert node.func.id != "open", path.name
         assert names <= allowed, (path.name, names - allowed)
+
+
+def test_the_board_alt_text_says_the_latest_awards_first_and_fits_discord() -> None:
+    end = next(s for s in states() if duel.is_over(s))
+    view = duel.view(end)
+    alt = board_alt(view)
+    assert len(alt) <= 1024
+    rounds = [int(n) for n in re.findall(r"Round (\d) awards: ", alt)]
+    # Cut to Discord's limit from the end, so the oldest rounds go first.
+    assert rounds[0] == view["round"] and rounds == sorted(rounds, reverse=True)
+    assert rounds == list(range(view["round"], view["round"] - len(rounds), -1))
+    assert "★" not in alt and "Slot 1, " in alt

@@ -12,6 +12,7 @@ import pytest
 from engine import island
 from engine.island.state import State
 from render.island import areas, board, hand, score_sheet
+from render.island import text as island_text
 from tests.engine.island.walk import playout
 from tests.render.expect import check_rules
 from tests.render.island import expect
@@ -151,6 +152,21 @@ def test_board_alt_text_is_never_cut() -> None:
         for state in snapshots(players, 11, every=30):
             alt = board(island.view(state)).alt_text
             assert len(alt) <= 1024 and not alt.endswith("…")
+
+
+def test_the_french_board_alt_text_is_never_cut_either() -> None:
+    # French runs longer: stacks alike are said once ("2 piles de 5 cartes face cachée") so
+    # that the whole board still fits Discord's 1,024 characters.
+    from bot import i18n
+    from bot.games import GAMES  # installs the catalogue into render.words
+
+    assert "island" in GAMES.games
+    with i18n.use("fr"):
+        for players in (3, 4):
+            for state in snapshots(players, 4, every=9):
+                alt = island_text.board_alt(island.view(state))
+                assert len(alt) <= 1024, len(alt)
+                assert alt.startswith("Nautilus Island, manche ")
 
 
 def test_a_pawn_cell_keeps_an_eight_letter_name_whole_with_six_columns() -> None:
