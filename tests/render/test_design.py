@@ -32,6 +32,8 @@ def test_render_imports_only_pillow_the_standard_library_and_itself() -> None:
         "io",
         "math",
         "collections",
+        "contextlib",  # canvas.frames(): collecting a replay's frames in a with-block
+        "contextvars",  # ... per thread or task, so two replays drawn at once never mix
         "dataclasses",
         "functools",
         "importlib",
