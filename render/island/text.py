@@ -120,7 +120,7 @@ FLAT_TOKENS = frozenset({"vp2", "vp3"})
 
 
 def _collection(c: dict[str, Any]) -> str:
-    """'Food: fruit, ham (2 cards), open; 2 VP token.'"""
+    """'Food: fruit, ham (2 cards), open; 2 VP token.' or 'Food: …, closed, 8 VP porthole; …'."""
     category = cat_word(c["category"])
     cards = ", ".join(entry(o, n) for o, n in grouped(c["cards"]))
     head = (
@@ -134,9 +134,7 @@ def _collection(c: dict[str, Any]) -> str:
         else category[:1].upper() + category[1:]
     )
     state = (
-        w("closed with a {vp} VP porthole", vp=c["porthole"])
-        if c["closed"]
-        else wc("collection", "open")
+        w("closed, {vp} VP porthole", vp=c["porthole"]) if c["closed"] else wc("collection", "open")
     )
     tokens = [
         w("{token} token", token=token_words(t["token"]))
