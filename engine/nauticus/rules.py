@@ -221,22 +221,36 @@ def _regular_crest_ok(ship: Ship, crest: str) -> bool:
 # state until they place a tile, so the buy and transport menus of the many states between
 # two placements, and apply's check of the chosen destination, all read one computation. An
 # entry holds its tuple, so the id in its key stays that tuple's while the entry exists.
-_DESTS: dict[tuple[int, str], tuple[tuple[Ship, ...], tuple[Dest, ...]]] = {}
+# Each entry: (ships, destinations, the destinations' JSON forms: copied before handed out).
+_DESTS: dict[
+    tuple[int, str], tuple[tuple[Ship, ...], tuple[Dest, ...], tuple[dict[str, Any], ...]]
+] = {}
 _DESTS_MAX = 4096  # then the cache starts again empty: bounded memory, whatever runs
 
 
 def _dock_dests(player: Player, item: str) -> tuple[Dest, ...]:
     """Every shipyard place `item` may go now (N-YARD-1..7), in a tuple: it is shared."""
-    ships = player.ships
+    return _dock_entry(player.ships, item)[1]
+
+
+def _dock_json(player: Player, item: str) -> tuple[dict[str, Any], ...]:
+    """`_dest_json` of each of `_dock_dests`: shared dicts, to COPY into a move (`.copy()`)."""
+    return _dock_entry(player.ships, item)[2]
+
+
+def _dock_entry(
+    ships: tuple[Ship, ...], item: str
+) -> tuple[tuple[Ship, ...], tuple[Dest, ...], tuple[dict[str, Any], ...]]:
     key = (id(ships), item)
     hit = _DESTS.get(key)
     if hit is not None and hit[0] is ships:
-        return hit[1]
-    out = tuple(_find_dests(ships, item))
+        return hit
+    dests = tuple(_find_dests(ships, item))
+    entry = (ships, dests, tuple(_dest_json(d) for d in dests))
     if len(_DESTS) >= _DESTS_MAX:
         _DESTS.clear()
-    _DESTS[key] = (ships, out)
-    return out
+    _DESTS[key] = entry
+    return entry
 
 
 def _find_dests(ships: tuple[Ship, ...], item: str) -> list[Dest]:
@@ -489,8 +503,8 @@ def legal_moves(state: State, seat: int) -> list[Move]:
             if sum(_available_workers(state)) >= 1:
                 for item in sorted(set(player.storage), key=data.ITEM_INDEX.__getitem__):
                     moves += [
-                        {"type": "transport", "item": item, "to": _dest_json(d)}
-                        for d in _dock_dests(player, item)
+                        {"type": "transport", "item": item, "to": to.copy()}
+                        for to in _dock_json(player, item)
                     ]
         elif mtype in ("money", "crowns"):
             n = sum(_available_workers(state))
@@ -538,9 +552,7 @@ def _buy_moves(state: State, seat: int) -> list[Move]:
             out.append({"type": "buy", "item": item, "to": "storage"})
             if price == 0:
                 continue
-        out.extend(
-            [{"type": "buy", "item": item, "to": _dest_json(d)} for d in _dock_dests(player, item)]
-        )
+        out += [{"type": "buy", "item": item, "to": to.copy()} for to in _dock_json(player, item)]
     return out
 
 
