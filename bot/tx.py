@@ -40,6 +40,11 @@ from bot.rows import (
 log = logging.getLogger("bot.store")
 
 
+def _rowcount(raw: sqlite3.Connection, sql: str, params: Sequence[Any]) -> int:
+    """On the connection's thread: run one statement, return the rows it changed."""
+    return raw.execute(sql, params).rowcount
+
+
 class _GameStatements:
     """Statements about games, seats, settings and waits (the move log and outbox: `Tx`)."""
 
@@ -61,9 +66,13 @@ class _GameStatements:
         return [tuple(r) for r in await self.conn.execute_fetchall(sql, params)]
 
     async def run(self, sql: str, params: Sequence[Any] = ()) -> int:
-        """Execute a statement; return the number of rows it changed."""
-        async with self.conn.execute(sql, params) as cur:
-            return cur.rowcount
+        """Execute a statement; return the number of rows it changed. One hop: aiosqlite's
+        public `execute` returns a cursor whose closing is a second one, so the statement
+        and its row count are taken in one call on the connection's thread (aiosqlite's
+        private `_execute`, as `Store.write_at_once`)."""
+        conn = self.conn
+        changed = await conn._execute(_rowcount, conn._conn, sql, params)  # type: ignore[no-untyped-call]
+        return int(changed)
 
     async def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
         row = await self.conn.execute_insert(sql, params)
