@@ -21,19 +21,29 @@ from tests.bot.test_service import CH, FakeDiscord, counts, fake_draw, play_any,
 
 
 class FullDisk:
-    """Wraps the aiosqlite connection's execute: writes fail while `full` is set."""
+    """Wraps the sqlite3 connection under aiosqlite's (its private `_connection`: every
+    statement, whether one hop each or a whole transaction on aiosqlite's thread, runs
+    there): writes fail while `full` is set."""
 
     def __init__(self, store: Store) -> None:
         self.full = False
         conn = store._conn
-        real = conn.execute
+        conn._connection = _Failing(conn._conn, self)
 
-        def execute(sql: str, *args: Any, **kw: Any) -> Any:
-            if self.full and sql.lstrip().upper().startswith(("INSERT", "UPDATE")):
-                raise sqlite3.OperationalError("database or disk is full")
-            return real(sql, *args, **kw)
 
-        conn.execute = execute  # type: ignore[method-assign]
+class _Failing:
+    """A sqlite3 connection whose INSERTs and UPDATEs fail while the disk is `full`."""
+
+    def __init__(self, real: sqlite3.Connection, disk: FullDisk) -> None:
+        self.real, self.disk = real, disk
+
+    def execute(self, sql: str, *args: Any) -> sqlite3.Cursor:
+        if self.disk.full and sql.lstrip().upper().startswith(("INSERT", "UPDATE")):
+            raise sqlite3.OperationalError("database or disk is full")
+        return self.real.execute(sql, *args)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.real, name)
 
 
 class CountingDiscord(FakeDiscord):
