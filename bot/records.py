@@ -20,12 +20,13 @@ from __future__ import annotations
 
 import io
 import json
+import struct
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from PIL import Image
+from PIL import Image, ImageChops
 
 from bot import i18n, texts
 from bot.games import GAMES
@@ -376,9 +377,88 @@ def replay_gif(
         return animation(GAMES.get(kind), seed, names, script)
 
 
-def _gif(frames: Sequence[Image.Image], durations: list[int]) -> bytes:
-    # GIF, not WebP: the frames are 256-colour already (the PNGs the phase posts use), so
-    # GIF keeps them exactly and encodes a whole game in a fraction of animated WebP's time.
+def _gif(frames: Sequence[Image.Image], durations: Sequence[int]) -> bytes:
+    """An animated GIF that shows each 256-colour frame exactly, looping for ever.
+
+    GIF, not WebP: the frames are 256-colour already (the PNGs the phase posts use), so GIF
+    keeps them exactly and encodes a whole game in a fraction of animated WebP's time.
+
+    Written here rather than by Pillow's animated-GIF writer, which took half the replay's
+    time: as each frame has its own palette, Pillow compares each pair of frames by converting
+    both to RGBA. Here each frame is converted to RGB once; the box of what changed since the
+    previous frame is kept, its unchanged pixels made transparent (a palette entry the frame
+    does not use), which compresses to almost nothing, as Pillow's writer does. Each frame's
+    image data is Pillow's GIF encoding of that box (`_gif_image`); a frame equal to the
+    previous one lengthens it instead.
+    """
+    width, height = frames[0].size
+    shown: list[tuple[bytes, tuple[int, int, int, int], int | None]] = []
+    kept: list[int] = []  # each shown frame's duration (ms)
+    before: Image.Image | None = None
+    for frame, ms in zip(frames, durations, strict=True):
+        rgb = frame.convert("RGB")
+        clear: int | None = None
+        box = (0, 0, width, height)
+        part = frame
+        if before is not None:
+            r, g, b = ImageChops.difference(rgb, before).split()
+            changed = ImageChops.lighter(ImageChops.lighter(r, g), b)  # 0 where unchanged
+            moved = changed.getbbox()
+            if moved is None:
+                kept[-1] += ms
+                continue
+            box = moved
+            # A frame's GIF palette is its own padded to a power of two of entries: an entry
+            # past its own is unused; else look for one its pixels do not use.
+            entries = len(frame.getpalette() or ()) // 3
+            table = max(2, 1 << (entries - 1).bit_length())
+            if entries < table:
+                clear = entries
+            else:
+                clear = next((i for i, n in enumerate(frame.histogram()) if n == 0), None)
+            if clear is not None:  # else all 256 entries are used: the box stays opaque
+                part = frame.copy()
+                part.paste(clear, mask=changed.point([255] + [0] * 255, "1"))
+            part = part.crop(box)
+        before = rgb
+        shown.append((_gif_image(part), box, clear))
+        kept.append(ms)
     out = io.BytesIO()
-    frames[0].save(out, "GIF", save_all=True, append_images=frames[1:], duration=durations, loop=0)
+    out.write(b"GIF89a" + struct.pack("<HHBBB", width, height, 0, 0, 0))  # no global palette
+    out.write(b"!\xff\x0bNETSCAPE2.0\x03\x01\x00\x00\x00")  # loop for ever
+    for (image, (x0, y0, x1, y1), clear), ms in zip(shown, kept, strict=True):
+        # Graphic control: disposal 1 (leave the frame for the next to draw on), the delay in
+        # hundredths of a second, the transparent entry if any.
+        flags = 1 << 2 | (clear is not None)
+        out.write(struct.pack("<3sBHBB", b"!\xf9\x04", flags, ms // 10, clear or 0, 0))
+        out.write(struct.pack("<BHHHH", 0x2C, x0, y0, x1 - x0, y1 - y0))
+        out.write(image)
+    out.write(b";")
     return out.getvalue()
+
+
+def _gif_image(im: Image.Image) -> bytes:
+    """A "P" image as a GIF frame's image part: the descriptor's flags byte, then its own
+    palette (local colour table) and LZW data, taken out of Pillow's GIF of it alone."""
+    buf = io.BytesIO()
+    im.save(buf, "GIF", optimize=False, interlace=False)
+    gif = buf.getvalue()
+    # Header (6 bytes), screen descriptor (7), whose flags say the size of the global
+    # palette, which Pillow fills with the image's palette.
+    flags = gif[10]
+    if not flags & 0x80:
+        raise ValueError("Pillow wrote a GIF without a palette")
+    size = 3 << ((flags & 7) + 1)
+    palette, pos = gif[13 : 13 + size], 13 + size
+    while gif[pos] == 0x21:  # extensions: label, then sub-blocks up to an empty one
+        pos += 2
+        while gif[pos]:
+            pos += gif[pos] + 1
+        pos += 1
+    if gif[pos] != 0x2C or gif[pos + 9] & 0xC0:  # an image descriptor, no local palette
+        raise ValueError("Pillow wrote an unexpected GIF")
+    start = pos = pos + 10
+    pos += 1  # LZW minimum code size, then data sub-blocks up to an empty one
+    while gif[pos]:
+        pos += gif[pos] + 1
+    return bytes([0x80 | (flags & 7)]) + palette + gif[start : pos + 1]

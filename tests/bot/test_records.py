@@ -263,6 +263,48 @@ def test_frames_are_the_pictures_png_would_hold_without_encoding_them() -> None:
     assert again.data == png.data and len(drawn) == 1
 
 
+def _frame(palette: list[tuple[int, int, int]], pixels: list[int]) -> Image.Image:
+    im = Image.new("P", (32, 16))
+    im.putpalette([v for rgb in palette for v in rgb])
+    im.putdata(pixels)
+    return im
+
+
+def test_the_gif_shows_every_frame_exactly_whatever_their_palettes() -> None:
+    four = [(250, 250, 250), (200, 0, 0), (0, 90, 200), (20, 20, 20)]
+    base = [(x // 8 + y // 4) % 4 for y in range(16) for x in range(32)]
+    first = _frame(four, base)
+    # The same picture under another palette order (and a fifth colour it does not use), one
+    # 3x3 square changed: unchanged pixels may take entry 5, past the palette's own.
+    order = [2, 0, 3, 1]
+    moved = [order.index(v) for v in base]
+    for y in range(5, 8):
+        for x in range(10, 13):
+            moved[y * 32 + x] = order.index(3) if base[y * 32 + x] != 3 else order.index(0)
+    second = _frame([four[i] for i in order] + [(1, 2, 3)], moved)
+    # Shown exactly as the second frame, through yet another palette: it lengthens it.
+    again = _frame(four[::-1], [3 - order[v] for v in moved])
+    # Red turns black; entry 1 of its four is unused, so it is the transparent one.
+    third = _frame(
+        [four[0], (9, 9, 9), four[2], four[3]],
+        [3 if four[order[v]] == four[1] else {0: 0, 2: 2, 3: 3}[order[v]] for v in moved],
+    )
+    # Every one of 256 entries used: no entry is left for transparency.
+    full = _frame([(i, 255 - i, (i * 7) % 256) for i in range(256)], [i % 256 for i in range(512)])
+    data = records._gif([first, second, again, third, full], [700, 700, 700, 700, 4000])
+    gif = Image.open(io.BytesIO(data))
+    assert gif.n_frames == 4 and gif.info["loop"] == 0
+    assert again.convert("RGB").tobytes() == second.convert("RGB").tobytes()
+    shown = [(first, 700, None), (second, 1400, 5), (third, 700, 1), (full, 4000, None)]
+    for i, (want, ms, _) in enumerate(shown):
+        gif.seek(i)
+        assert gif.convert("RGB").tobytes() == want.convert("RGB").tobytes()
+        assert gif.info["duration"] == ms
+    # Each frame's graphic control block: its transparent entry, if any.
+    controls = data.split(b"!\xf9\x04")[1:]
+    assert [c[3] if c[0] & 1 else None for c in controls] == [c for _, _, c in shown]
+
+
 async def test_rematch_opens_a_lobby_with_the_same_table(store: Store) -> None:
     svc = GameService(store)
     await svc.open_lobby(GUILD, CH, ANA, "Ana", kind="duel")
