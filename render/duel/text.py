@@ -155,8 +155,8 @@ def board_alt(view: dict[str, Any]) -> str:
         n = p["divers_in_hand"]
         parts.append(
             wn(
-                "{who}: {n} diver in hand{special}; played {played}.",
-                "{who}: {n} divers in hand{special}; played {played}.",
+                "{who}: {n} diver in hand{special}; specials played: {played}.",
+                "{who}: {n} divers in hand{special}; specials played: {played}.",
                 n,
                 **params,
             )
@@ -216,7 +216,15 @@ def hand_alt(view: dict[str, Any]) -> str:
     if me["known"]:
         parts.append(w("The opponent holds: {list}.", list=", ".join(map(str, me["known"]))))
     won = [
-        f"{domain(d)} {pile['total']} ({_cards(len(pile['cards']))})"
+        # Counted by its size: "-1 point" as "1 point" (English and French alike).
+        wn(
+            "{domain} {total} point from {cards}",
+            "{domain} {total} points from {cards}",
+            abs(pile["total"]),
+            total=pile["total"],
+            domain=domain(d),
+            cards=_cards(len(pile["cards"])),
+        )
         for d, pile in me["won_by_domain"].items()
         if pile["cards"]
     ]
@@ -232,17 +240,18 @@ def scores_alt(view: dict[str, Any]) -> str:
         a, b = s0["totals"][d], s1["totals"][d]
         params = {"domain": _capital(domain(d)), "a": a, "b": b}
         parts.append(
-            w("{domain}: seat 1 {a}, seat 2 {b}, a tie.", **params)
+            w("{domain}: {a} for seat 1, {b} for seat 2, a tie.", **params)
             if a == b
             else w(
-                "{domain}: seat 1 {a}, seat 2 {b}, won by {winner}.",
+                "{domain}: {a} for seat 1, {b} for seat 2, won by {winner}.",
                 winner=seat_words(0 if a > b else 1),
                 **params,
             )
         )
     parts.append(
         w(
-            "Domains won: seat 1 {a}, seat 2 {b}. Points: seat 1 {pa}, seat 2 {pb}.",
+            "Domains won: {a} for seat 1, {b} for seat 2. Points: {pa} for seat 1, {pb} for "
+            "seat 2.",
             a=s0["vp"],
             b=s1["vp"],
             pa=s0["points"],

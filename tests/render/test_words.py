@@ -134,3 +134,29 @@ def test_the_island_and_duel_alt_texts_read_as_sentences_in_french() -> None:
     assert "★" not in duel_alt and "Emplacement 1, " in duel_alt
     assert "les deux côtés vides" in duel_alt
     assert "★" not in duel_text.board_alt(dv) and "both sides empty" in duel_text.board_alt(dv)
+
+
+def test_the_french_final_scores_alt_texts_name_whose_number_is_whose() -> None:
+    from dataclasses import replace
+
+    from engine import duel
+    from engine import nauticus as n_engine
+    from render.duel import text as duel_text
+    from tests.render.duel.samples import game
+    from tests.render.states import late_game
+
+    _, end = game()
+    v = duel.view(end)
+    with i18n.use("fr"):
+        alt = duel_text.scores_alt(v)
+        nv = n_engine.view(replace(late_game(), step="over", turn=None))
+        sheet = text.scores_alt(nv)
+    # "place 1 7, place 2 -1" read as one run of numbers; each number now says whose it is.
+    for d, word in (("science", "Science"), ("navigation", "Navigation")):
+        a, b = (s["totals"][d] for s in v["final"])
+        end_words = "égalité" if a == b else f"gagné par la place {1 if a > b else 2}"
+        assert f"{word}\u202f: {a} pour la place 1, {b} pour la place 2, {end_words}." in alt
+    assert "place 1 7" not in alt
+    # "aucune" marchandise, "aucun" navire; the tie-break said as a sentence.
+    assert "marchandises 0 (aucune) + navires 0 (aucun)" in sheet
+    assert "Départage\u202f: il reste 0 thaler après division par 3." in sheet
