@@ -226,6 +226,10 @@ _DESTS: dict[
     tuple[int, str], tuple[tuple[Ship, ...], tuple[Dest, ...], tuple[dict[str, Any], ...]]
 ] = {}
 _DESTS_MAX = 4096  # then the cache starts again empty: bounded memory, whatever runs
+# The four goods go to the same places (any hull tile without a good): one entry for all four.
+_DEST_KEY: dict[str, str] = {
+    item: data.GOODS[0] if item in data.GOODS else item for item in data.ITEMS
+}
 
 
 def _dock_dests(player: Player, item: str) -> tuple[Dest, ...]:
@@ -241,7 +245,7 @@ def _dock_json(player: Player, item: str) -> tuple[dict[str, Any], ...]:
 def _dock_entry(
     ships: tuple[Ship, ...], item: str
 ) -> tuple[tuple[Ship, ...], tuple[Dest, ...], tuple[dict[str, Any], ...]]:
-    key = (id(ships), item)
+    key = (id(ships), _DEST_KEY.get(item, item))
     hit = _DESTS.get(key)
     if hit is not None and hit[0] is ships:
         return hit
