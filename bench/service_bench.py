@@ -12,7 +12,10 @@ Prints the median and p95 per move of both and their ratio, for all moves and fo
 that changed whose turn it is (those write a ping, a digest and a wait), and where the
 service's time goes: on the database's thread (`Store.write_at_once` runs a whole move there:
 the engine, the words, the posts and the SQL) and around it (the hop to that thread and back,
-the event loop, the checks before the move). Asserts nothing.
+the event loop, the checks before the move). Also the CPU time of each (`process_time`: every
+thread of the process), which the machine's load hardly moves, unlike the wall time: on a
+shared machine the wall time of a move includes waiting for a core, twice per hop. Asserts
+nothing.
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from bot.service import GameService
 from bot.store import Store
@@ -36,7 +39,12 @@ NAMES = ("Ana", "Ben", "Cleo", "Dev")
 GUILD, CH = 1, 10
 
 
-Move = tuple[float, bool, list[str], float]
+class Move(NamedTuple):
+    wall: float  # the whole `play` call
+    turned: bool  # whose turn it is changed
+    statements: list[str]
+    on_thread: float  # wall time of the transaction on the database's thread
+    cpu: float  # CPU time of the whole call, every thread of the process
 
 
 async def service_game(path: Path, copy: Path, players: int, seed: int) -> list[Move]:
@@ -74,27 +82,28 @@ async def service_game(path: Path, copy: Path, players: int, seed: int) -> list[
         move = rng.choice(legal_moves(rec.state, seat))
         mark = len(trace)
         on_thread[0] = 0.0
-        t0 = time.perf_counter()
+        c0, t0 = time.process_time(), time.perf_counter()
         result = await svc.play(CH, 100 + seat, move, confirm=True)
-        dt = time.perf_counter() - t0
-        out.append((dt, result.record.current != seat, trace[mark:], on_thread[0]))
+        dt, cpu = time.perf_counter() - t0, time.process_time() - c0
+        out.append(Move(dt, result.record.current != seat, trace[mark:], on_thread[0], cpu))
         rec = result.record
     await store.close()
     return out
 
 
-def bare_game(copy: Path, moves: list[Move]) -> list[float]:
+def bare_game(copy: Path, moves: list[Move]) -> list[tuple[float, float]]:
     """The very statements of each move (reads, writes, BEGIN and COMMIT) run again with bare
-    sqlite3 on the copy, on one thread, with the bot's PRAGMAs."""
+    sqlite3 on the copy, on one thread, with the bot's PRAGMAs: per move, its wall and CPU
+    time."""
     conn = sqlite3.connect(copy, isolation_level=None)
     for pragma in ("journal_mode = WAL", "synchronous = FULL", "foreign_keys = ON"):
         conn.execute(f"PRAGMA {pragma}")
     times = []
-    for _, _, statements, _ in moves:
-        t0 = time.perf_counter()
-        for sql in statements:
+    for m in moves:
+        c0, t0 = time.process_time(), time.perf_counter()
+        for sql in m.statements:
             conn.execute(sql).fetchall()
-        times.append(time.perf_counter() - t0)
+        times.append((time.perf_counter() - t0, time.process_time() - c0))
     conn.close()
     return times
 
@@ -113,19 +122,24 @@ async def main_async(args: argparse.Namespace) -> None:
     bare_turn: list[float] = []
     thread_all: list[float] = []
     around_all: list[float] = []
+    cpu: dict[str, list[float]] = {"svc": [], "bare": [], "svc_turn": [], "bare_turn": []}
     for g in range(args.games):
         with tempfile.TemporaryDirectory(dir=base) as d:
             copy = Path(d) / "bare.db"
             moves = await service_game(Path(d) / "svc.db", copy, args.players, 1000 + g)
             bare = bare_game(copy, moves)
-        for (dt, turned, _, thread), bt in zip(moves, bare, strict=True):
-            svc_all.append(dt)
+        for m, (bt, bcpu) in zip(moves, bare, strict=True):
+            svc_all.append(m.wall)
             bare_all.append(bt)
-            thread_all.append(thread)
-            around_all.append(dt - thread)
-            if turned:
-                svc_turn.append(dt)
+            thread_all.append(m.on_thread)
+            around_all.append(m.wall - m.on_thread)
+            cpu["svc"].append(m.cpu)
+            cpu["bare"].append(bcpu)
+            if m.turned:
+                svc_turn.append(m.wall)
                 bare_turn.append(bt)
+                cpu["svc_turn"].append(m.cpu)
+                cpu["bare_turn"].append(bcpu)
     where = args.dir or tempfile.gettempdir()
     print(f"{len(svc_all)} moves ({len(svc_turn)} turn-changing), {args.players} players, {where}")
     print(f"service, every move:        {_fig(svc_all)}")
@@ -138,6 +152,13 @@ async def main_async(args: argparse.Namespace) -> None:
     ratio_turn = statistics.median(svc_turn) / statistics.median(bare_turn)
     print(
         f"ratio of medians: every move {ratio:.1f}x, turn-changing {ratio_turn:.1f}x  [goal <= 2x]"
+    )
+    med = {k: statistics.median(v) for k, v in cpu.items()}
+    print(
+        f"CPU per move, median: every move service {med['svc'] * 1000:.2f} ms, bare "
+        f"{med['bare'] * 1000:.2f} ms ({med['svc'] / med['bare']:.1f}x); turn-changing "
+        f"{med['svc_turn'] * 1000:.2f} ms, bare {med['bare_turn'] * 1000:.2f} ms "
+        f"({med['svc_turn'] / med['bare_turn']:.1f}x)"
     )
 
 
