@@ -5,16 +5,19 @@
 One random 4-player Nauticus game is played to the end through `GameService`, then its replay
 is asked for `--replays` times, as the final post's Replay button does. `--workers 0` draws it
 in a thread of the bot's own process (as before); `--workers N` in the AI worker processes, at
-their lower priority. Prints, per replay, its time and the bot's RSS after it, and the longest
-the event loop was kept from running (a 5 ms ticker) while the replays were drawn. Asserts
-nothing; a figure, not a test.
+their lower priority. Prints, per replay, its time and the bot's RSS after it, and how late
+a 5 ms timer of the event loop woke while the replays were drawn (worst, p99, median; with
+loop_bench's split of that lateness: the loop thread's own longest run, the share spent
+waiting for a core) and the machine's load. Asserts nothing; a figure, not a test.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import random
+import statistics
 import sys
 import tempfile
 import time
@@ -22,6 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.loop_bench import measure, p99
 from bot.ai_seats import Thinker
 from bot.service import GameService
 from bot.store import Store
@@ -54,29 +58,29 @@ async def run(args: argparse.Namespace) -> None:
             move = rng.choice(rules.legal_moves(rec.state, seat))
             rec = (await svc.play(CH, 100 + seat, move, confirm=True)).record
         print(f"game played: RSS {rss_mb():.0f} MB; workers={args.workers}")
-        worst = 0.0
-        stop = False
 
-        async def ticker() -> None:
-            nonlocal worst
-            last = time.perf_counter()
-            while not stop:
-                await asyncio.sleep(0.005)
-                now = time.perf_counter()
-                worst = max(worst, now - last - 0.005)
-                last = now
+        async def replays() -> None:
+            for i in range(args.replays):
+                t0 = time.perf_counter()
+                _, data = await svc.animation(CH)
+                dt = time.perf_counter() - t0
+                print(
+                    f"replay {i + 1}: {dt:.2f} s, {len(data) / 1e6:.2f} MB, "
+                    f"bot RSS {rss_mb():.0f} MB"
+                )
 
-        tick = asyncio.create_task(ticker())
-        for i in range(args.replays):
-            t0 = time.perf_counter()
-            _, data = await svc.animation(CH)
-            dt = time.perf_counter() - t0
-            print(
-                f"replay {i + 1}: {dt:.2f} s, {len(data) / 1e6:.2f} MB, bot RSS {rss_mb():.0f} MB"
-            )
-        stop = True
-        await tick
-        print(f"worst event-loop block while drawing: {worst * 1000:.0f} ms")
+        load = os.getloadavg()[0]
+        ticks, _ = await measure(replays())
+        late = ticks.late
+        lateness = sum(v for v in late if v > 0)
+        queued = sum(q for v, q in zip(late, ticks.queued, strict=True) if v > 0)
+        print(
+            f"event loop while drawing (5 ms timer, {len(late)} ticks): worst "
+            f"{max(late) * 1000:.0f} ms, p99 {p99(late) * 1000:.1f} ms, median "
+            f"{statistics.median(late) * 1000:.2f} ms; longest run of the loop's thread "
+            f"{max(ticks.cpu) * 1000:.1f} ms, {queued / max(lateness, 1e-9):.0%} of the lateness "
+            f"waiting for a core; load {load:.1f} -> {os.getloadavg()[0]:.1f}"
+        )
         thinker.close()
         await store.close()
 
