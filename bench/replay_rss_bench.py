@@ -20,12 +20,11 @@ import random
 import statistics
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.loop_bench import measure, p99
+from bench.loop_bench import Ticks, measure, p99
 from bot.ai_seats import Thinker
 from bot.service import GameService
 from bot.store import Store
@@ -59,18 +58,20 @@ async def run(args: argparse.Namespace) -> None:
             rec = (await svc.play(CH, 100 + seat, move, confirm=True)).record
         print(f"game played: RSS {rss_mb():.0f} MB; workers={args.workers}")
 
-        async def replays() -> None:
-            for i in range(args.replays):
-                t0 = time.perf_counter()
-                _, data = await svc.animation(CH)
-                dt = time.perf_counter() - t0
-                print(
-                    f"replay {i + 1}: {dt:.2f} s, {len(data) / 1e6:.2f} MB, "
-                    f"bot RSS {rss_mb():.0f} MB"
-                )
-
         load = os.getloadavg()[0]
-        ticks, _ = await measure(replays())
+        ticks, sizes = Ticks(), []
+
+        async def replay() -> None:
+            _, data = await svc.animation(CH)
+            sizes.append(len(data))
+
+        for i in range(args.replays):
+            got, dt = await measure(replay())
+            ticks.extend(got)
+            print(
+                f"replay {i + 1}: {dt:.2f} s, {sizes[-1] / 1e6:.2f} MB, bot RSS "
+                f"{rss_mb():.0f} MB, the loop's worst wait {max(got.late) * 1000:.0f} ms"
+            )
         late = ticks.late
         lateness = sum(v for v in late if v > 0)
         queued = sum(q for v, q in zip(late, ticks.queued, strict=True) if v > 0)
