@@ -396,17 +396,21 @@ class Tx(_GameStatements):
         rows = await self.all(sql + " ORDER BY n", params)
         return [_move(game_id, r) for r in rows]
 
-    async def since_last_move(self, game_id: int, seat: int) -> tuple[bool, list[tuple[int, str]]]:
-        """Whether `seat` has an effective move, and the (seat, text) of the other seats' moves
-        since its last one, oldest first: what a turn ping's digest tells. Reads only those
-        rows' seat and text (no JSON is decoded), in one statement."""
+    async def unit_since_last_move(
+        self, game_id: int, seat: int, unit: tuple[int, int]
+    ) -> tuple[bool, list[tuple[int, str]]]:
+        """Whether `seat` has an effective move in `unit` (a round and phase, as the moves are
+        stored), and the (seat, text) of the other seats' moves of that unit since its last one
+        there (since the unit began if none), oldest first: what a turn ping's digest tells, the
+        units before being told by their phase posts. Reads only those rows' seat and text (no
+        JSON is decoded), in one statement."""
         rows = await self.all(
-            "WITH live AS (SELECT n, seat, text FROM moves WHERE game_id = ? "
-            "AND n NOT IN (SELECT n FROM undone WHERE game_id = ?)), "
+            "WITH live AS (SELECT n, seat, text FROM moves WHERE game_id = ? AND round = ? "
+            "AND phase = ? AND n NOT IN (SELECT n FROM undone WHERE game_id = ?)), "
             "mine AS (SELECT COALESCE(MAX(n), 0) AS last FROM live WHERE seat = ?) "
             "SELECT mine.last, live.seat, live.text FROM live, mine "
             "WHERE live.n > mine.last AND live.seat != ? ORDER BY live.n",
-            (game_id, game_id, seat, seat),
+            (game_id, unit[0], unit[1], game_id, seat, seat),
         )
         return bool(rows and rows[0][0]), [(int(r[1]), str(r[2])) for r in rows]
 

@@ -175,8 +175,13 @@ class Posts:
             )
 
     async def digest(self, tx: Tx, rec: GameRecord, seat: int) -> str:
-        """What the others did since `seat` last moved, in a few public lines, for its ping."""
-        moved, others = await tx.since_last_move(rec.id, seat)
+        """What the others did since `seat` last moved, in a few public lines, for its ping:
+        only what no post has told yet. Each move is told once where a reader looks for it: a
+        finished phase (a Nauticus action phase, an Island turn, a duel placement) is told by
+        its phase post, with its pictures, right above the ping; the ping adds only the moves of
+        the phase still going on, since the seat's own last move in it."""
+        unit = rec.plugin.unit(rec.seen(None))
+        moved, others = await tx.unit_since_last_move(rec.id, seat, unit)
         if not others:
             return ""
         # One line per player's run of moves (a Nauticus turn is several moves), newest last.
@@ -200,7 +205,7 @@ class Posts:
             earlier = sum(len(words) for _, words in runs[: len(runs) - len(shown)])
             more = trn("{n} earlier move", "{n} earlier moves", earlier)
             lines.insert(0, f"• … {more} (`/games log`)")
-        head = tr("Since your last move:") if moved else tr("So far:")
+        head = tr("Since your last move:") if moved else tr("Since the last board picture:")
         return "\n" + head + "\n" + "\n".join(lines)
 
     async def reminder_hours(self, tx: Tx, rec: GameRecord, mine: UserSettings) -> int | None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-HEADS = ("Since your last move:", "So far:")
+HEADS = ("Since your last move:", "Since the last board picture:")
 
 
 def split_digest(text: str) -> tuple[str, list[str]]:
