@@ -29,11 +29,27 @@ def test_a_pool_worker_runs_at_a_lower_priority_than_the_bot() -> None:
     assert worker == min(parent + ai_seats.WORKER_NICE, 19) and worker > parent
 
 
-def test_nice_zero_keeps_the_bots_priority() -> None:
+def test_nice_zero_keeps_the_bots_priority_and_session() -> None:
     parent = os.getpriority(os.PRIO_PROCESS, 0)
     thinker = ai_seats.Thinker(workers=1, nice=0)
     try:
         worker = thinker.pool().submit(os.getpriority, os.PRIO_PROCESS, 0).result(timeout=120)
+        session = thinker.pool().submit(os.getsid, 0).result(timeout=120)
     finally:
         thinker.close()
-    assert worker == parent
+    assert worker == parent and session == os.getsid(0)
+
+
+def _session_and_pid() -> tuple[int, int]:
+    return os.getsid(0), os.getpid()
+
+
+def test_a_pool_worker_runs_in_a_session_of_its_own() -> None:
+    # Where Linux shares CPU between sessions first (autogroup), workers in the bot's session
+    # would make the event loop wait for that session's turn (see ai_seats._own_session).
+    thinker = ai_seats.Thinker(workers=1)
+    try:
+        session, pid = thinker.pool().submit(_session_and_pid).result(timeout=120)
+    finally:
+        thinker.close()
+    assert session == pid != os.getpid() and session != os.getsid(0)
