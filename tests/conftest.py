@@ -41,21 +41,39 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 # The longest files start first. With `--dist loadfile` a file runs whole on one worker, so a
 # scenario of two or three minutes collected last keeps one worker busy long after the other
 # is done; started first, it runs while the other worker goes through the many short files.
-# (Measured with `pytest --durations=30`; the order only changes when a test starts.)
+# (Measured with `pytest --durations=30` and each file's CPU time; the order only changes when a
+# test starts.)
 SLOW_FIRST = (
     "tests/engine/ai/test_strength.py",
+    "tests/e2e/test_scenario_reminders.py",  # mostly waits: a skip's AI runs at a lower priority
     "tests/e2e/test_scenario_crash.py",
-    "tests/e2e/test_scenario_game.py",
-    "tests/e2e/test_scenario_commit_kill.py",
-    "tests/bot/games/island/test_secrets.py",
-    "tests/bot/test_records.py",
-    "tests/engine/island/test_playouts.py",
+    "tests/e2e/test_scenario_ratelimit.py",  # mostly waits: Discord's buckets, made tight
     "tests/platform/test_audit.py",
-    "tests/engine/duel/test_describe_public.py",
+    "tests/e2e/test_scenario_commit_kill.py",
     "tests/bot/test_ai_seats.py",
+    "tests/bot/games/duel/test_secrets.py",
+    "tests/bot/test_records.py",
+    "tests/e2e/test_scenario_game.py",
+    "tests/bot/games/island/test_secrets.py",
     "tests/bot/test_hardening_database.py",
+    "tests/bot/test_cli_export.py",
+    "tests/render/island/test_pictures.py",
+    "tests/engine/island/test_playouts.py",
+    "tests/engine/duel/test_describe_public.py",
     "tests/e2e/test_scenario_ai.py",
 )
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """`-n auto`: one worker more than there are cores. The end-to-end scenarios spend part of
+    their time waiting (for the bot process they drive, for Discord's rate limits, for an AI
+    worker that runs at a lower priority), and a core left idle meanwhile is lost; a third worker
+    on two cores keeps both busy. PYTEST_XDIST_AUTO_NUM_WORKERS still decides when set."""
+    chosen = os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS", "").strip()
+    if chosen.isdigit():
+        return int(chosen)
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return (cores or 1) + 1
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
