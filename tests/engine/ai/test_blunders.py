@@ -1,22 +1,57 @@
 """No blunders a person would point at, in every game (issue 24), checked on sampled positions.
 
 Each test first checks that the blunder is really on offer in the positions it samples (so a
-player that makes it would fail), then that the search (`easy`: the same pruning, rollouts and
-estimate as every level, on a smaller budget) never makes it.
+player that makes it would fail), then that the player never makes it. The search-level tests
+(Island lone store, duel high diver) run the `normal` search with the game's pruning switched
+off, so that the search itself, not the pruning that hides the blunder from it, must avoid it;
+their counter-tests run the same check on a broken search (rewards turned upside down) and
+require it to fail, so the sample would catch a search that lost its way.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
+
+import pytest
 
 from engine import duel, island, nauticus
 from engine.ai import choose, evaluate
+from engine.ai import search as search_module
 from engine.ai.nauticus_play import scripted
 from engine.api import Move
 from engine.duel import data as duel_data
 from engine.island import data as island_data
 from engine.island.rules import porthole_next
+
+SEARCH_LEVEL = "normal"  # the level the issue's goals are about, and the one people meet
+
+
+def _keep_all(state: Any, seat: int, moves: list[Move]) -> list[Move]:
+    return moves
+
+
+@pytest.fixture
+def unpruned(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Island and duel searched without their pruning: every legal move is offered."""
+    for game in ("island", "duel"):
+        know = evaluate.KNOWLEDGE[game]
+        monkeypatch.setitem(evaluate.KNOWLEDGE, game, replace(know, prune=_keep_all))
+    yield
+
+
+@pytest.fixture
+def broken(monkeypatch: pytest.MonkeyPatch, unpruned: None) -> Iterator[None]:
+    """The unpruned search with every reward turned upside down: it seeks what it should flee."""
+    rewards, value_rewards = search_module.rewards, search_module.value_rewards
+    monkeypatch.setattr(search_module, "rewards", lambda s: [1 - r for r in rewards(s)])
+    monkeypatch.setattr(
+        search_module, "value_rewards", lambda v, w: [1 - r for r in value_rewards(v, w)]
+    )
+    yield
+
 
 # --- Nauticus: a loaded ship delivers --------------------------------------------------------
 
@@ -136,11 +171,21 @@ def test_island_pruning_keeps_one_store_per_batch_and_no_lone_store_for_nothing(
     assert grouped > 0  # the sample holds batches with several object choices
 
 
-def test_island_search_never_stores_a_lone_card_for_nothing() -> None:
+def _island_lone_stores(count: int) -> int:
+    """How many of `count` sampled positions the search answers with a lone store for nothing."""
     rules = island.RULES
-    for i, (state, seat, _) in enumerate(_island_act_positions(8)):
-        move = choose(rules, state, seat, level="easy", seed=i)
-        assert not _lone_for_nothing(state, seat, move), move
+    return sum(
+        _lone_for_nothing(state, seat, choose(rules, state, seat, level=SEARCH_LEVEL, seed=i))
+        for i, (state, seat, _) in enumerate(_island_act_positions(count))
+    )
+
+
+def test_island_search_never_stores_a_lone_card_for_nothing(unpruned: None) -> None:
+    assert _island_lone_stores(6) == 0
+
+
+def test_a_broken_island_search_stores_lone_cards_in_the_same_sample(broken: None) -> None:
+    assert _island_lone_stores(6) >= 2
 
 
 # --- Nautilus duel: high divers stay on the seat's own side ------------------------------------
@@ -156,23 +201,40 @@ def _gift(state: Any, seat: int, m: Move) -> bool:
     return mine is None or not duel_data.beats(mine, m["card"])
 
 
-def test_duel_search_never_hands_a_high_diver_to_the_opponent() -> None:
+def _duel_gift_positions(count: int) -> list[tuple[Any, int]]:
+    """Placements along random games where a gift is on offer among other moves."""
     rules = duel.RULES
     rng = random.Random("blunders/duel")
-    checked = 0
+    out: list[tuple[Any, int]] = []
     game = 0
-    while checked < 10:
+    while len(out) < count:
         state = rules.new_game(2, 300 + game)
         game += 1
-        while not rules.is_over(state) and checked < 10:
+        while not rules.is_over(state) and len(out) < count:
             seat = rules.current(state)
             assert seat is not None
             moves = rules.legal_moves(state, seat)
             gifts = [m for m in moves if _gift(state, seat, m)]
             if gifts and len(gifts) < len(moves):
-                move = choose(rules, state, seat, level="easy", seed=checked)
-                assert not _gift(state, seat, move), move
-                checked += 1
-            else:
-                move = rng.choice(moves)
-            state, _ = rules.apply(state, seat, move)
+                out.append((state, seat))
+            state, _ = rules.apply(state, seat, rng.choice(moves))
+    return out
+
+
+def _duel_gifts(count: int) -> int:
+    """How many of `count` sampled positions the search answers with a gift."""
+    rules = duel.RULES
+    return sum(
+        _gift(state, seat, choose(rules, state, seat, level=SEARCH_LEVEL, seed=i))
+        for i, (state, seat) in enumerate(_duel_gift_positions(count))
+    )
+
+
+def test_duel_search_never_hands_a_high_diver_to_the_opponent(unpruned: None) -> None:
+    assert _duel_gifts(6) == 0
+
+
+def test_a_broken_duel_search_hands_high_divers_over_in_the_same_sample(broken: None) -> None:
+    # the upside-down search seeks the worst result, which a gift is one way to reach: in these
+    # six positions it hands one diver over, enough to fail the test above
+    assert _duel_gifts(6) >= 1
