@@ -27,7 +27,7 @@ import string
 from collections.abc import Callable, Iterator, Mapping
 from contextvars import ContextVar
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -218,14 +218,24 @@ def _seam(before: str, value: str, locale: str) -> tuple[str, str]:
     return before, value
 
 
+# One formatter, and each template parsed once: a move fills about a dozen templates, and
+# parsing them again every time was a visible part of a move's cost (bench/service_bench.py).
+_FORMATTER = string.Formatter()
+
+
+@lru_cache(maxsize=4096)
+def _parsed(text: str) -> tuple[tuple[str, str | None, str | None, str | None], ...]:
+    return tuple(_FORMATTER.parse(text))
+
+
 def _format(text: str, params: Mapping[str, Any], locale: str = ENGLISH) -> str:
     """`text` with `params` filled in, each seam between template and value written as the
     language writes it (`_seam`)."""
     if not params:
         return text
-    formatter = string.Formatter()
+    formatter = _FORMATTER
     out = ""
-    for literal, field, spec, conversion in formatter.parse(text):
+    for literal, field, spec, conversion in _parsed(text):
         out += literal
         if field is None:
             continue

@@ -34,13 +34,15 @@ _last: list[tuple[dict[str, Any], State]] = []
 
 
 def state_of(seen: Seen) -> State:
-    """The (public) state inside a Nauticus view; the last one is kept, views are not changed."""
+    """The (public) state inside a Nauticus view; the last two are kept (a move's posts read the
+    views before and after it in turn), views are not changed."""
     view = seen.view
     # The view itself is kept (not its id): an id can be reused once an object is freed.
-    if _last and _last[0][0] is view:
-        return _last[0][1]
+    for kept, state in _last:
+        if kept is view:
+            return state
     state = from_dict(view["state"])
-    _last[:] = [(view, state)]
+    _last[:] = [(view, state), *_last[:1]]
     return state
 
 
