@@ -119,135 +119,51 @@ def _island_prune(state: Any, seat: int, moves: list[Move]) -> list[Move]:
     return out or moves
 
 
-def _island_wants(state: Any, seat: int) -> list[float]:
-    """How much a collector wants one more card of each category (data.CATEGORIES order).
-
-    Its two fullest open collections (hand cards counted at 0.7) 1.0, the third 0.6, other open
-    ones 0.15, closed ones nothing, treasures 0.9: bench/strategies.py's collector, on the state.
-    """
+def _island_rollout(state: Any, seat: int, moves: list[Move], rng: random.Random) -> Move:
+    """A collector's rule of thumb for 70 % of the moves: store batches that take a camp token
+    or reach a closing size, close at 5+ cards (3+ in the last round), face the fullest column."""
+    if len(moves) == 1 or rng.random() >= SCRIPTED_SHARE:
+        return moves[rng.randrange(len(moves))]
     from engine.island import data
-
-    player = state.players[seat]
-    in_hand = [0] * len(data.CATEGORIES)
-    for c in player.hand:
-        in_hand[data.CARD_CATEGORY_INDEX[c]] += 1
-    counts = [
-        -1.0 if col.porthole is not None else len(col.cards) + 0.7 * in_hand[k]
-        for k, col in enumerate(player.collections)
-    ]
-    ranked = sorted((k for k in range(len(counts)) if counts[k] >= 0), key=lambda k: -counts[k])
-    out = [0.0 if v < 0 else 0.15 for v in counts]
-    for i, k in enumerate(ranked[:3]):
-        out[k] = 1.0 if i < 2 else 0.6
-    out.append(0.9)  # treasures
-    return out
-
-
-def _island_collector(state: Any, seat: int, moves: list[Move], rng: random.Random) -> Move:
-    """A collector's move, as bench/strategies.py's collector plays it but read on the state:
-    face the column whose cards it wants most, store batches that take a camp token or reach a
-    closing size, close at 6 (5 with no more in hand, 4 late, 3 in the last round)."""
-    from engine.island import data
-    from engine.island.state import COLUMN_STACKS, FACE_UP
+    from engine.island.state import COLUMN_STACKS
 
     step = state.step
     player = state.players[seat]
     if step == "close":
         assert state.stored is not None
-        k = state.stored
-        size = len(player.collections[k].cards)
-        more = sum(1 for c in player.hand if data.CARD_CATEGORY_INDEX[c] == k)
-        late = state.last_round or state.end_triggered or state.round >= 9
-        close = (
-            size >= 6
-            or (size >= 5 and more == 0)
-            or (late and size >= 4)
-            or (state.last_round and size >= 3)
-        )
-        want_type = "close" if close else "keep_open"
-        return next((m for m in moves if m["type"] == want_type), moves[0])
-    want = _island_wants(state, seat)
+        size = len(player.collections[state.stored].cards)
+        close = size >= 5 or (state.last_round and size >= 3)
+        want = "close" if close else "keep_open"
+        return next((m for m in moves if m["type"] == want), moves[0])
+    if step == "act":
+        best: Move | None = None
+        best_v = 0.0
+        for m in moves:
+            if m["type"] != "store":
+                continue
+            k = data.STORABLE.index(m["category"])
+            n = sum(m["objects"].values())
+            v = (3.0 + n if state.camp[k] is not None and n >= 2 else 0.0) + (
+                n if len(player.collections[k].cards) + n >= 5 else 0.0
+            )
+            if v > best_v:
+                best, best_v = m, v
+        if best is not None:
+            return best
+        return next((m for m in moves if m["type"] == "collect"), moves[0])
     if step in ("place", "move"):
-        n = len(state.players)
-        cols = COLUMN_STACKS[n]
-        up = FACE_UP[n]
-        # a column with more stacks lets a bigger batch be stored, once two cards can be
-        in_open = sum(
-            1
-            for c in player.hand
-            if data.CARD_CATEGORY_INDEX[c] < len(data.STORABLE)
-            and player.collections[data.CARD_CATEGORY_INDEX[c]].porthole is None
+        cols = COLUMN_STACKS[len(state.players)]
+        return max(
+            moves,
+            key=lambda m: sum(1 for i in cols[m["column"]] if state.stacks[i]) + rng.random(),
         )
-        can_store = 1.0 if in_open >= 2 else 0.0
-
-        def column_value(m: Move) -> float:
-            v = 0.0
-            stacks = cols[m["column"]]
-            for i in stacks:
-                stack = state.stacks[i]
-                if not stack:
-                    continue
-                if up[i]:
-                    top = stack[-1]
-                    v += want[data.CARD_CATEGORY_INDEX[top]] * (1 + 0.2 * data.card_vp(top))
-                else:
-                    v += 0.45
-            column: int = m["column"]
-            return v + 0.3 * len(stacks) * can_store + 0.01 * column
-
-        return max(moves, key=column_value)
-    if step != "act":
-        return moves[rng.randrange(len(moves))]
-    late = state.last_round or state.end_triggered
-    best: Move | None = None
-    best_v = 0.0
-    collect: Move | None = None
-    for m in moves:
-        if m["type"] == "collect":
-            collect = m
-            continue
-        if m["type"] != "store":
-            continue
-        k = data.STORABLE.index(m["category"])
-        n_cards = sum(m["objects"].values())
-        v = 0.0
-        if state.camp[k] is not None:
-            v += 2.0 + n_cards
-        new = len(player.collections[k].cards) + n_cards
-        if new >= 5 or (late and new >= 3):
-            v += 1.5 * n_cards
-        if n_cards >= 2 or late:
-            v += n_cards * want[k]
-        else:
-            v -= 1.0
-        if v > best_v:
-            best, best_v = m, v
-    if best is not None and (best_v >= 4.0 or collect is None):
-        return best
-    if collect is not None:
-        return collect
-    return best if best is not None else moves[0]
-
-
-def _island_rollout(state: Any, seat: int, moves: list[Move], rng: random.Random) -> Move:
-    """The collector's move (`_island_collector`, the bench's scripted opponent read on the state)
-    for 75 % of the moves, the rest at random."""
-    if len(moves) == 1 or rng.random() >= SCRIPTED_SHARE:
-        return moves[rng.randrange(len(moves))]
-    return _island_collector(state, seat, moves, rng)
-
-
-# What an open collection's porthole potential counts for, best first: a player closes two or
-# three collections in a game, so a fourth and fifth open one mostly end as cards for nothing.
-ISLAND_RANK_WEIGHTS = (1.0, 1.0, 0.75, 0.5, 0.25)
+    return moves[rng.randrange(len(moves))]
 
 
 def _island_estimate(state: Any) -> list[float]:
     """Final VP so far, plus what each open collection may still close for: the best porthole
     still on a pile for a size it can reach, discounted per card still missing (more so once the
-    end is triggered), twice with a double-porthole token; the cards in hand count towards it.
-    The collections' potentials are weighed best first (ISLAND_RANK_WEIGHTS), so spreading cards
-    over five open collections is not worth five closings."""
+    end is triggered), twice with a double-porthole token; the cards in hand count towards it."""
     from engine.island import data
     from engine.island.rules import porthole_next
     from engine.island.scoring import final_scores
@@ -265,7 +181,6 @@ def _island_estimate(state: Any) -> list[float]:
             k = data.CARD_CATEGORY_INDEX[c]
             if k < len(in_hand):
                 in_hand[k] += 1
-        potentials: list[float] = []
         for k, col in enumerate(p.collections):
             if col.porthole is not None:
                 continue
@@ -276,9 +191,7 @@ def _island_estimate(state: Any) -> list[float]:
                 if t >= size and value:
                     best = max(best, value * step_chance ** max(0.0, t - have))
             times = 1 + col.tokens.count("double_porthole")
-            potentials.append(0.85 * best * times)
-        potentials.sort(reverse=True)
-        v += sum(w * x for w, x in zip(ISLAND_RANK_WEIGHTS, potentials, strict=False))
+            v += 0.85 * best * times
         out.append(v)
     return out
 
@@ -368,12 +281,6 @@ def _duel_prune(state: Any, seat: int, moves: list[Move]) -> list[Move]:
     return out or moves
 
 
-# What a rollout placement pays per diver value put on its own side: a high diver spent on an
-# easy slot is missing later for a contested one. 0.03 was tried: 10.5 of 16 games against the
-# counter, against 11 of 16 with 0.01 on the same seeds (engine/ai/README.md).
-DUEL_DIVER_COST = 0.01
-
-
 def _duel_rollout(state: Any, seat: int, moves: list[Move], rng: random.Random) -> Move:
     """For 75 % of placements, the one that best raises the seat's expected domain lean
     (`_duel_estimate` after the move, read on the board alone), a high diver's use costing a
@@ -405,7 +312,7 @@ def _duel_rollout(state: Any, seat: int, moves: list[Move], rng: random.Random) 
         delta = (p_me - before_me) * pts
         a = base_mine[d] - base_theirs[d]
         v = math.tanh((a + 2 * delta) / 2.0) - math.tanh(a / 2.0)
-        v -= DUEL_DIVER_COST * card if side == seat else 0.0  # keep high divers for later
+        v -= 0.01 * card if side == seat else 0.0  # keep high divers for later slots
         v += 0.001 * rng.random()
         if v > best_v:
             best, best_v = m, v
