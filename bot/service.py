@@ -156,6 +156,7 @@ class GameService:
         self.export = history.export
         self.units_played = history.units_played
         self.history = history.history
+        self.mine_since_my_move = history.mine_since_my_move
         self.animation = history.animation
         self.my_games = history.my_games
         self.count_active = history.count_active

@@ -5,6 +5,7 @@ across a server."""
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from typing import Any
 
 from bot import records, texts
@@ -25,6 +26,7 @@ from bot.core.game import (
 from bot.core.kernel import Kernel
 from bot.games import GAMES
 from bot.i18n import tr
+from bot.plugin import Seen
 from bot.store import (
     MoveRow,
     UnreadableMove,
@@ -254,6 +256,20 @@ class History:
         last = max(i for i, m in enumerate(moves) if (m.round, m.phase) == wanted)
         state = replay(rec.plugin, rec.seed, len(rec.seats), moves[: last + 1])
         return rec, wanted, seen(rec.plugin, state, rec.names, None).view
+
+    async def mine_since_my_move(self, channel_id: int, seat: int) -> Seen:
+        """What `seat` sees of the channel's game now, with `before` set to its own view right
+        after its last move (None before its first): its hand or shipyard picture then marks
+        what came to it since, e.g. the cards drawn and the divers dealt while the others played.
+        Only the seat's own views are read (the reply is its holder's alone); the earlier one is
+        rebuilt by replaying the effective log up to that move."""
+        rec, moves = await self.with_log(channel_id, None)
+        now = rec.seen(seat)
+        last = max((i for i, m in enumerate(moves) if m.seat == seat), default=None)
+        if last is None or rec.state is None:
+            return now
+        then = replay(rec.plugin, rec.seed, len(rec.seats), moves[: last + 1])
+        return replace(now, before=seen(rec.plugin, then, rec.names, seat).view)
 
     async def animation(self, channel_id: int, game_id: int | None = None) -> tuple[str, bytes]:
         """An animated GIF of the board after every action phase of a game of this channel,

@@ -104,3 +104,53 @@ async def test_the_log_pages_through_the_whole_game(app: GameApp) -> None:
     await app.on_component(itx, older.cid)
     how, text, _ = replies.last
     assert how == "edit" and text is not None and "page 2 of 3" in text
+
+
+async def test_a_seats_own_pictures_mark_what_came_to_it_since_its_last_move(
+    tmp_path: Path,
+) -> None:
+    """Issue 23: `/duel me` (and every game's private pictures) marks what is new in the seat's
+    hand since its own last move: `before` is the seat's own view right after that move,
+    rebuilt from the log; before its first move there is nothing to compare with."""
+    import render.duel as duel_pictures
+
+    store = await Store.open(tmp_path / "bot.sqlite")
+    try:
+        svc = GameService(store)
+        await svc.open_lobby(1, CHANNEL, ANA, "Ana", kind="duel")
+        await svc.join(CHANNEL, BEN, "Ben")
+        rec = await svc.start(CHANNEL, ANA, can_manage=False, order=[ANA, BEN], seed=66)
+        rules = rec.plugin.rules
+        assert rec.current is not None
+        first = rec.current
+        assert (await svc.mine_since_my_move(CHANNEL, first)).before is None
+        rng = random.Random(3)
+        framed_total, checked = 0, 0
+        while rec.status == "active" and checked < 40:
+            seat = rec.current
+            assert seat is not None and rec.state is not None
+            move = dict(rng.choice(rules.legal_moves(rec.state, seat)))
+            rec = (await svc.play(CHANNEL, rec.user_at(seat), move, confirm=True)).record
+            if rec.status != "active":
+                break
+            for s in (0, 1):
+                got = await svc.mine_since_my_move(CHANNEL, s)
+                assert got.view == rec.seen(s).view and got.audience == s
+                async with store.read() as tx:
+                    moves = await tx.moves(rec.id)
+                mine = [i for i, m in enumerate(moves) if m.seat == s]
+                if not mine:
+                    assert got.before is None
+                    continue
+                then = replay(rec.plugin, rec.seed, 2, moves[: mine[-1] + 1])
+                # The seat's own view then: nothing of the other seat's hand.
+                assert got.before == seen(rec.plugin, then, rec.names, s).view
+                pic = duel_pictures.hand(got.view, names=got.names, before=got.before)
+                framed = {m.key for m in pic.drawn if m.value == "new"}
+                new = set(got.view["me"]["divers"]) - set(got.before["me"]["divers"])
+                assert framed == {f"diver.{v}.new" for v in new}
+                framed_total += len(framed)
+                checked += 1
+        assert checked >= 20 and framed_total >= 3
+    finally:
+        await store.close()

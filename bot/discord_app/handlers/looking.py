@@ -198,7 +198,8 @@ async def me(ctx: Context, call: Call) -> None:
     itx = call.itx
     rec, _, seat = await playing(ctx, call.channel_id, itx.user.id)
     await itx.response.defer(ephemeral=True, thinking=True)
-    mine = rec.seen(seat)
+    # Its own view now, and as it left it after its last move: the pictures mark what is new.
+    mine = await ctx.service.mine_since_my_move(call.channel_id, seat)
     files = await asyncio.to_thread(ctx.draw_private, rec.kind, rec.plugin.hand_pictures(), mine)
     await reply(itx, rec.plugin.hand_text(mine), files=files, ephemeral=True)
 
