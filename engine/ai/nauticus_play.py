@@ -207,9 +207,9 @@ def _build_score(state: State, seat: int, m: Move) -> float:
 
 
 def _dests_for(player: Player, item: str) -> list[Any]:
-    from engine.nauticus.rules import _dest_json, _dock_dests
+    from engine.nauticus.rules import shipyard_destinations
 
-    return [_dest_json(d) for d in _dock_dests(player, item)]
+    return shipyard_destinations(player, item)
 
 
 def _choose_space(state: State, seat: int, moves: list[Move], style: str) -> Move:

@@ -237,6 +237,12 @@ def _dock_dests(player: Player, item: str) -> tuple[Dest, ...]:
     return _dock_entry(player.ships, item)[1]
 
 
+def shipyard_destinations(player: Player, item: str) -> list[Any]:
+    """Where `item` may go in `player`'s shipyard now (N-YARD-1..7), each as a move's `to`
+    takes it; new objects, the caller's to keep (the AI's move heuristics read them)."""
+    return [_dest_json(d) for d in _dock_dests(player, item)]
+
+
 def _dock_json(player: Player, item: str) -> tuple[dict[str, Any], ...]:
     """`_dest_json` of each of `_dock_dests`: shared dicts, to COPY into a move (`.copy()`)."""
     return _dock_entry(player.ships, item)[2]

@@ -400,3 +400,21 @@ def test_n_rew_2_crown_reward_transported_finishes_another_ship() -> None:
     )
     assert [e.ship for e in kinds(events, "ship_finished")] == [0, 1]  # type: ignore[attr-defined]
     assert state.turn is not None and state.turn.pending[0].ship == 1
+
+
+def test_n_yard_4_shipyard_destinations_of_a_sail_are_the_masts_without_one() -> None:
+    # The public helper the AI reads (engine.nauticus.rules.shipyard_destinations): exactly the
+    # masts still without a sail, as a move's `to`; a placed sail takes its mast off the list.
+    from engine.nauticus.rules import shipyard_destinations
+
+    state = turn_on(game(), 6, "sails")  # whale 1
+    state = set_player(state, 0, ships=(ship("bow middle stern", "whale - whale"),))
+    assert shipyard_destinations(p(state, 0), "sail_whale") == [
+        {"ship": 0, "tile": 0},
+        {"ship": 0, "tile": 2},
+    ]
+    state, _ = play(state, 0, buy("sail_whale", {"ship": 0, "tile": 0}))
+    got = shipyard_destinations(p(state, 0), "sail_whale")
+    assert got == [{"ship": 0, "tile": 2}]
+    got[0]["tile"] = 9  # the caller's own objects: the engine's cache is not changed
+    assert shipyard_destinations(p(state, 0), "sail_whale") == [{"ship": 0, "tile": 2}]
