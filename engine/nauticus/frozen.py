@@ -17,23 +17,34 @@ from typing import Any, TypeVar
 _C = TypeVar("_C", bound=type)
 
 
-def fast_init(cls: _C) -> _C:
-    """Class decorator, placed above `@dataclass(frozen=True, slots=True)`."""
+def _signature(cls: type, env: dict[str, Any], who: str) -> tuple[list[str], list[str]]:
+    """The parameters of `cls`'s __init__ as source (defaults passed as values in `env`, never
+    as source text) and its field names, in order; refuses what the generated code would get
+    wrong (factories, keyword-only fields, __post_init__)."""
     params: list[str] = []
-    body: list[str] = []
-    env: dict[str, Any] = {}
+    names: list[str] = []
     for f in dataclasses.fields(cls):
         if not f.init or f.default_factory is not dataclasses.MISSING or f.kw_only:
-            raise TypeError(f"fast_init does not handle field {cls.__name__}.{f.name}")
+            raise TypeError(f"{who} does not handle field {cls.__name__}.{f.name}")
         if f.default is dataclasses.MISSING:
             params.append(f.name)
         else:
             env[f"default_{f.name}"] = f.default
             params.append(f"{f.name}=default_{f.name}")
-        env[f"set_{f.name}"] = getattr(cls, f.name).__set__  # the slot's member descriptor
-        body.append(f"    set_{f.name}(self, {f.name})")
+        names.append(f.name)
     if hasattr(cls, "__post_init__"):
-        raise TypeError(f"fast_init does not call {cls.__name__}.__post_init__")
+        raise TypeError(f"{who} does not call {cls.__name__}.__post_init__")
+    return params, names
+
+
+def fast_init(cls: _C) -> _C:
+    """Class decorator, placed above `@dataclass(frozen=True, slots=True)`."""
+    env: dict[str, Any] = {}
+    params, names = _signature(cls, env, "fast_init")
+    body: list[str] = []
+    for name in names:
+        env[f"set_{name}"] = getattr(cls, name).__set__  # the slot's member descriptor
+        body.append(f"    set_{name}(self, {name})")
     # Generated once per class, from the class's own field names, as dataclasses does.
     source = f"def __init__(self, {', '.join(params)}):\n" + ("\n".join(body) or "    pass")
     exec(source, env)
@@ -94,20 +105,9 @@ def maker(cls: _C) -> _C:
     checks the class's; used on hot paths only (rules' events, new turns and states): the
     class itself stays what everyone else calls.
     """
-    params: list[str] = []
     env: dict[str, Any] = {"cls": cls}
-    body: list[str] = []
-    for f in dataclasses.fields(cls):
-        if not f.init or f.default_factory is not dataclasses.MISSING or f.kw_only:
-            raise TypeError(f"maker does not handle field {cls.__name__}.{f.name}")
-        if f.default is dataclasses.MISSING:
-            params.append(f.name)
-        else:
-            env[f"default_{f.name}"] = f.default
-            params.append(f"{f.name}=default_{f.name}")
-        body.append(f"    out.{f.name} = {f.name}")
-    if hasattr(cls, "__post_init__"):
-        raise TypeError(f"maker does not call {cls.__name__}.__post_init__")
+    params, names = _signature(cls, env, "maker")
+    body = [f"    out.{name} = {name}" for name in names]
     body += ["    out.__class__ = cls", "    return out"]
     make: _C = generate(twin(cls), "make", ", ".join(params), body, env)
     return make
