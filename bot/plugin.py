@@ -209,6 +209,14 @@ class GamePlugin(Protocol):
         """(round, phase) of the game's action phase now: the log's grouping and post unit."""
         ...
 
+    def unit_of_state(self, state: Any) -> tuple[int, int]:
+        """`unit` of the public view of `state`, read from the engine's state without building
+        that view. Every move needs the unit of the states before and after it (the log row's
+        grouping; whether a post is due); most moves change neither it nor the seat to move,
+        and then no view is needed at all. Always equal to `unit(seen(plugin, state, names,
+        None))`; the round and phase are public, so no secret can pass through it."""
+        ...
+
     def done_line(self, before: Seen, seat: int, events: Sequence[dict[str, Any]]) -> str:
         """What a ping is edited into once its seat has decided (the seat's public events)."""
         ...

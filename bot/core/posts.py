@@ -55,22 +55,27 @@ class Posts:
         self,
         tx: Tx,
         rec: GameRecord,
-        before: Seen,
-        before_current: int | None,
+        old: GameRecord,
         seat: int,
         unit: tuple[int, int],
         evs: list[dict[str, Any]],
     ) -> list[NewOutbox]:
-        """The channel posts a move causes, every word from the public view and events."""
+        """The channel posts a move causes (`old`: the game before it, `unit` its unit), every
+        word from the public view and events."""
+        plugin = rec.plugin
+        assert rec.state is not None
+        if (
+            rec.status == "active"
+            and old.current == rec.current
+            and plugin.unit_of_state(rec.state) == unit
+        ):
+            # Most moves: the same seat goes on in the same unit, so nothing is posted, and
+            # neither public view needs building (the state says as much).
+            return []
         with i18n.use(rec.locale):
-            plugin = rec.plugin
+            before = old.seen(None)
             after = rec.seen(None)
             rows: list[NewOutbox] = []
-            if (unit, before_current) == (
-                plugin.unit(after),
-                rec.current,
-            ) and rec.status == "active":
-                return rows
             unit_moves = [
                 EventLine(m.n, m.seat, m.round, m.phase, m.text, tuple(readable(m.events, None)))
                 for m in await tx.moves(rec.id, round=unit[0], phase=unit[1])
@@ -180,7 +185,8 @@ class Posts:
         finished phase (a Nauticus action phase, an Island turn, a duel placement) is told by
         its phase post, with its pictures, right above the ping; the ping adds only the moves of
         the phase still going on, since the seat's own last move in it."""
-        unit = rec.plugin.unit(rec.seen(None))
+        assert rec.state is not None
+        unit = rec.plugin.unit_of_state(rec.state)
         moved, others = await tx.unit_since_last_move(rec.id, seat, unit)
         if not others:
             return ""

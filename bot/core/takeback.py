@@ -27,7 +27,6 @@ from bot.store import (
     NewOutbox,
     Tx,
 )
-from bot.visibility import seen
 
 UNDO = "undo"  # what `Kernel.double_send` remembers of a slash `/<game> undo`
 
@@ -73,9 +72,7 @@ class Takeback:
         reason = undo.undo_refusal(
             plugin.rules, before, seat, last.move, rec.state, last.events, len(rec.seats)
         )
-        if reason is None and plugin.unit(seen(plugin, before, rec.names, None)) != plugin.unit(
-            rec.seen(None)
-        ):
+        if reason is None and plugin.unit_of_state(before) != plugin.unit_of_state(rec.state):
             reason = N_("it closed the action phase and the channel has seen its result")
         if reason is not None:
             raise UndoRefused(

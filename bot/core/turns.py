@@ -145,8 +145,8 @@ class Turns:
             text = move_words.describe(rec.kind, move, state) + note
         evs = [event_dict(e) for e in events]
         status = "finished" if rules.is_over(new_state) else "active"
-        before = rec.seen(None)
-        round_, phase = plugin.unit(before)
+        # Read from the state: the public view of `state` is built only if a post needs it.
+        round_, phase = plugin.unit_of_state(state)
         n = await tx.append_move(
             rec.id,
             seat=seat,
@@ -172,8 +172,6 @@ class Turns:
         if status == "finished":
             # The result and the rating change are stored with the last move, or not at all.
             await self.standings.record_result(tx, after)
-        rows = await self.posts.rows_after_move(
-            tx, after, before, rules.current(state), seat, (round_, phase), evs
-        )
+        rows = await self.posts.rows_after_move(tx, after, rec, seat, (round_, phase), evs)
         await tx.add_outbox(rec.id, rows)
         return PlayResult(after, move, list(events), text, n)

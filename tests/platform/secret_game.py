@@ -294,6 +294,9 @@ class GemsPlugin:
     def unit(self, seen: Seen) -> tuple[int, int]:
         return 1, int(seen.view["turn"])
 
+    def unit_of_state(self, state: Any) -> tuple[int, int]:
+        return 1, int(state.turn)
+
     def done_line(self, before: Seen, seat: int, events: Sequence[dict[str, Any]]) -> str:
         return f"✓ seat {seat + 1}: " + "; ".join(
             f"revealed {e['gem']}" if e["kind"] == "revealed" else e["kind"] for e in events

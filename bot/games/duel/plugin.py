@@ -25,6 +25,7 @@ from bot.plugin import (
 )
 from engine.api import Move, Rules
 from engine.duel import RULES
+from engine.duel.state import State as DuelState
 
 _THEN = {"place": N_("Where does it go?"), "arrow": N_("Where does it move?")}
 # Public events that a seat's own move makes and its done line tells.
@@ -353,6 +354,11 @@ class DuelPlugin:
 
     def unit(self, seen: Seen) -> tuple[int, int]:
         return words.unit(seen.view)
+
+    def unit_of_state(self, state: Any) -> tuple[int, int]:
+        assert isinstance(state, DuelState)
+        # Only the fields of the view `words.unit` reads, so both share one rule.
+        return words.unit({"step": state.step, "placed": state.placed, "round": state.round})
 
     def done_line(self, before: Seen, seat: int, events: Sequence[dict[str, Any]]) -> str:
         lines = [

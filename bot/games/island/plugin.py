@@ -31,6 +31,7 @@ from bot.plugin import (
 )
 from engine.api import Move, Rules
 from engine.island import RULES
+from engine.island.state import State as IslandState
 
 _COLUMN = OptionSpec("column", "The column your pawn faces (0 = bow)", "int")
 MOVE_COMMANDS: tuple[MoveCommand, ...] = (
@@ -260,6 +261,18 @@ class IslandPlugin:
     def unit(self, seen: Seen) -> tuple[int, int]:
         view = _view(seen)
         return int(view["round"]), words.turn_in_game(view)
+
+    def unit_of_state(self, state: Any) -> tuple[int, int]:
+        assert isinstance(state, IslandState)
+        # Only the fields of the view `words.turn_in_game` reads, so both share one rule.
+        side = state.side
+        view = {
+            "players_count": len(state.players),
+            "players": [{"pawn": {"moved": p.pawn.side == side}} for p in state.players],
+            "step": state.step,
+            "round": state.round,
+        }
+        return state.round, words.turn_in_game(view)
 
     def done_line(self, before: Seen, seat: int, events: Sequence[dict[str, Any]]) -> str:
         public = [e for e in events if e.get("private_to") is None]

@@ -231,7 +231,12 @@ class NauticusPlugin:
         return Post(text, ("board",))
 
     def unit(self, seen: Seen) -> tuple[int, int]:
-        state = state_of(seen)
+        # The view spells the round and phase out: no need to rebuild its state for them.
+        view = seen.view
+        return int(view["round"]), int(view["phase"])
+
+    def unit_of_state(self, state: Any) -> tuple[int, int]:
+        assert isinstance(state, State)
         return state.round, state.phase
 
     def done_line(self, before: Seen, seat: int, events: Sequence[dict[str, Any]]) -> str:

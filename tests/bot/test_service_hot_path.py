@@ -1,0 +1,93 @@
+"""The service's move path without work it does not need (issue 22, item 7): a move that
+changes neither the unit nor the seat to move builds no public view; the shortcuts it takes
+instead give exactly what the long way gave."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from bot.games import GAMES
+from bot.plugin import GamePlugin
+from bot.service import GameService
+from bot.store import Store
+from bot.visibility import seen
+
+
+def random_states(plugin: GamePlugin, players: int, seed: int) -> Iterator[Any]:
+    """Every state of one random game of `plugin`, from the first to the last."""
+    rules = plugin.rules
+    rng = random.Random(seed)
+    state = rules.new_game(players, seed)
+    yield state
+    while (seat := rules.current(state)) is not None:
+        state, _ = rules.apply(state, seat, rng.choice(rules.legal_moves(state, seat)))
+        yield state
+
+
+def all_player_counts() -> list[tuple[str, int]]:
+    return [
+        (p.kind, n)
+        for p in GAMES
+        for n in range(p.rules.min_players, p.rules.max_players + 1)
+        if p.kind in ("nauticus", "island", "duel")
+    ]
+
+
+@pytest.mark.parametrize(("kind", "players"), all_player_counts())
+def test_unit_of_state_is_the_unit_of_the_public_view(kind: str, players: int) -> None:
+    plugin = GAMES.get(kind)
+    names = [f"P{i}" for i in range(players)]
+    units = set()
+    for seed in range(3):
+        for state in random_states(plugin, players, seed):
+            expected = plugin.unit(seen(plugin, state, names, None))
+            assert plugin.unit_of_state(state) == expected
+            units.add(expected)
+    # The games went through many units, so the comparison covered their changes.
+    assert len(units) > 5
+
+
+async def test_a_move_that_changes_no_unit_and_no_seat_builds_no_public_view(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    svc = GameService(store)
+    await svc.open_lobby(1, 10, 100, "Ana", kind="nauticus")
+    for i in range(1, 4):
+        await svc.join(10, 100 + i, f"P{i}")
+    rec = await svc.start(10, 100, can_manage=True, seed=7, order=[100, 101, 102, 103])
+    plugin = rec.plugin
+    rules = plugin.rules
+    views: list[int | None] = []
+    real_view = rules.view
+
+    def counted(state: Any, seat: int | None = None) -> dict[str, Any]:
+        views.append(seat)
+        return real_view(state, seat)
+
+    monkeypatch.setattr(rules, "view", counted)
+    rng = random.Random(7)
+    quiet = loud = 0
+    while rec.current is not None and min(quiet, loud) < 5:
+        seat = rec.current
+        assert rec.state is not None
+        move = rng.choice(rules.legal_moves(rec.state, seat))
+        views.clear()
+        result = await svc.play(10, 100 + seat, move, confirm=True)
+        after = result.record
+        assert after.state is not None
+        same = after.current == seat and plugin.unit_of_state(after.state) == plugin.unit_of_state(
+            rec.state
+        )
+        if same:
+            quiet += 1
+            assert views == []
+        else:
+            loud += 1
+            # The ping (or the posts) of the new state is built from its public view.
+            assert None in views
+        rec = after
+    assert quiet >= 5 and loud >= 5
