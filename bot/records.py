@@ -21,7 +21,7 @@ from __future__ import annotations
 import io
 import json
 import struct
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -334,33 +334,53 @@ def animation(
     """
     rules = plugin.rules
     state = rules.new_game(len(names), seed)
-    board = plugin.board_pictures()[:1]
-    frames: list[Image.Image] = []
-
-    def shoot() -> None:
-        # The board's 256-colour image as its PNG would hold it, taken before any encoding:
-        # encoding each frame to PNG and decoding it again cost a third of the GIF's time.
-        with canvas.frames() as drawn:
-            plugin.draw(board, seen(plugin, state, names, None))
-        (frame,) = drawn
-        frames.append(frame)
-
-    shoot()
-    unit = plugin.unit(seen(plugin, state, names, None))
+    # The public view of each frame's moment, first; drawn once all are known (a Nauticus
+    # replay's frame size and palette depend on the whole game).
+    shots = [seen(plugin, state, names, None)]
+    unit = plugin.unit(shots[0])
     for seat, move in script:
         state, _ = rules.apply(state, seat, dict(move))
-        now = plugin.unit(seen(plugin, state, names, None))
-        if now != unit or rules.is_over(state):
-            shoot()
-            unit = now
-    durations = [FRAME_MS] * len(frames)
+        now = seen(plugin, state, names, None)
+        if plugin.unit(now) != unit or rules.is_over(state):
+            shots.append(now)
+            unit = plugin.unit(now)
+    if plugin.kind == "nauticus":
+        # The board and every shipyard (render.nauticus.replay), on one palette.
+        from render.nauticus.replay import Frames  # loads fonts: only when a replay is drawn
+
+        drawer = Frames([s.view for s in shots], names)
+
+        def pictures() -> Iterator[Image.Image]:
+            return (drawer.frame(i) for i in range(len(shots)))
+
+    else:
+        board = plugin.board_pictures()[:1]
+
+        def pictures() -> Iterator[Image.Image]:
+            for shot in shots:
+                # The board's 256-colour image as its PNG would hold it, taken before any
+                # encoding: encoding each frame to PNG and decoding it again cost a third of
+                # the GIF's time.
+                with canvas.frames() as drawn:
+                    plugin.draw(board, shot)
+                yield from drawn
+
+    # Frames are drawn as the GIF writer takes them: only two are held at a time (a Nauticus
+    # frame is 800 x ~2,300 px; 36 of them would take some 65 MB of the worker's memory).
+    durations = [FRAME_MS] * len(shots)
     durations[-1] = LAST_FRAME_MS
-    data = _gif(frames, durations)
-    while len(data) > MAX_ANIMATION_BYTES and frames[0].width > 200:
+    data = _gif(pictures(), durations)
+    half = 1
+    width = int.from_bytes(data[6:8], "little")  # the GIF's screen width
+    while len(data) > MAX_ANIMATION_BYTES and width // half > 200:
         # A game far longer than ours: halve the frames rather than fail Discord's limit.
-        frames = [f.resize((f.width // 2, f.height // 2), Image.Resampling.NEAREST) for f in frames]
-        data = _gif(frames, durations)
+        half *= 2
+        data = _gif((_shrink(f, half) for f in pictures()), durations)
     return data
+
+
+def _shrink(frame: Image.Image, by: int) -> Image.Image:
+    return frame.resize((frame.width // by, frame.height // by), Image.Resampling.NEAREST)
 
 
 def replay_gif(
@@ -377,7 +397,7 @@ def replay_gif(
         return animation(GAMES.get(kind), seed, names, script)
 
 
-def _gif(frames: Sequence[Image.Image], durations: Sequence[int]) -> bytes:
+def _gif(frames: Iterable[Image.Image], durations: Sequence[int]) -> bytes:
     """An animated GIF that shows each 256-colour frame exactly, looping for ever.
 
     GIF, not WebP: the frames are 256-colour already (the PNGs the phase posts use), so GIF
@@ -385,24 +405,36 @@ def _gif(frames: Sequence[Image.Image], durations: Sequence[int]) -> bytes:
 
     Written here rather than by Pillow's animated-GIF writer, which took half the replay's
     time: as each frame has its own palette, Pillow compares each pair of frames by converting
-    both to RGBA. Here each frame is converted to RGB once; the box of what changed since the
-    previous frame is kept, its unchanged pixels made transparent (a palette entry the frame
-    does not use), which compresses to almost nothing, as Pillow's writer does. Each frame's
+    both to RGBA. Here two frames with one palette (a Nauticus replay's) are compared by index,
+    others converted to RGB once each; the box of what changed since the previous frame is
+    kept, its unchanged pixels made transparent (a palette entry the frame does not use),
+    which compresses to almost nothing, as Pillow's writer does. Each frame's
     image data is Pillow's GIF encoding of that box (`_gif_image`); a frame equal to the
     previous one lengthens it instead.
     """
-    width, height = frames[0].size
     shown: list[tuple[bytes, tuple[int, int, int, int], int | None]] = []
     kept: list[int] = []  # each shown frame's duration (ms)
-    before: Image.Image | None = None
+    before: Image.Image | None = None  # the previous frame
+    before_rgb: Image.Image | None = None  # ... in RGB, once needed
+    width = height = 0
     for frame, ms in zip(frames, durations, strict=True):
-        rgb = frame.convert("RGB")
         clear: int | None = None
+        if before is None:
+            width, height = frame.size
         box = (0, 0, width, height)
         part = frame
+        rgb: Image.Image | None = None
         if before is not None:
-            r, g, b = ImageChops.difference(rgb, before).split()
-            changed = ImageChops.lighter(ImageChops.lighter(r, g), b)  # 0 where unchanged
+            if frame.getpalette() == before.getpalette():
+                # One palette (a Nauticus replay's frames): a pixel is unchanged where its
+                # index is, compared without converting either frame.
+                changed = ImageChops.difference(frame, before)
+            else:
+                rgb = frame.convert("RGB")
+                if before_rgb is None:
+                    before_rgb = before.convert("RGB")
+                r, g, b = ImageChops.difference(rgb, before_rgb).split()
+                changed = ImageChops.lighter(ImageChops.lighter(r, g), b)  # 0 where unchanged
             moved = changed.getbbox()
             if moved is None:
                 kept[-1] += ms
@@ -420,7 +452,7 @@ def _gif(frames: Sequence[Image.Image], durations: Sequence[int]) -> bytes:
                 part = frame.copy()
                 part.paste(clear, mask=changed.point([255] + [0] * 255, "1"))
             part = part.crop(box)
-        before = rgb
+        before, before_rgb = frame, rgb
         shown.append((_gif_image(part), box, clear))
         kept.append(ms)
     out = io.BytesIO()

@@ -92,6 +92,12 @@ def _metrics(text: str, px: int) -> tuple[float, int, int]:
     return f.getlength(text), asc, desc
 
 
+def text_width(text: str, px: int) -> float:
+    """The advance width of `text` at `px`, as `font(px).getlength` (cached: layouts that
+    measure the same labels in every picture, and a replay's every frame, ask it again)."""
+    return _metrics(text, px)[0]
+
+
 class Canvas:
     """An RGB image plus the marks drawn on it."""
 

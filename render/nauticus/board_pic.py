@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
-from functools import lru_cache
+from collections.abc import Callable, Sequence
+from functools import lru_cache, partial
 from typing import Any
 
 from PIL import Image, ImageChops, ImageDraw
 
 from render import palette as P
-from render.canvas import Box, Canvas, Format, Mark, Picture, font, min_font_px, num
+from render.canvas import Box, Canvas, Format, Mark, Picture, min_font_px, num, text_width
 from render.icons import icon
 from render.nauticus.text import board_alt
 from render.seats import gain, name_tag, outline_new, short_name
@@ -184,7 +184,7 @@ def _space(c: Canvas, space: dict[str, Any], view: dict[str, Any]) -> None:
         # the action's name (French MARCHANDISES).
         c.icon((x1 - 35, y0 + 9), icon("anchor_tile", 30), key=f"space.{i}", value="anchor_tile")
     label = _action_label(space)
-    size = MEDIUM if font(MEDIUM).getlength(label) <= tx1 - tx0 - 12 else SMALL
+    size = MEDIUM if text_width(label, MEDIUM) <= tx1 - tx0 - 12 else SMALL
     c.text(
         ((tx0 + tx1) // 2, (ty0 + ty1) // 2 + 1),
         label,
@@ -321,7 +321,7 @@ def _top(c: Canvas, view: dict[str, Any], names: Sequence[str]) -> None:
 
 
 def c_len(text: str, px: int) -> int:
-    return round(font(px).getlength(text))
+    return round(text_width(text, px))
 
 
 def _players(
@@ -379,23 +379,76 @@ def _supply(c: Canvas, view: dict[str, Any]) -> None:
             )
 
 
+Part = tuple[Box, str, Callable[[Canvas], None]]
+
+
+def parts(view: dict[str, Any], names: Sequence[str] = ()) -> list[Part]:
+    """The parts of the board that change independently, in drawing order: (box, key, draw).
+
+    `draw(c)` draws the part on `_static`'s picture and only inside `box`; two views whose
+    part has the same `key` draw it the same (with the same `names`). A replay
+    (`render.nauticus.replay`) draws again only the parts whose key changed since its previous
+    frame; `draw_board` draws them all.
+    """
+    count = view["players_count"]
+    wheel_box = MARGIN + CELL + GAP, GRID_Y + CELL_H + GAP  # the middle cell, as `_wheel`
+    out: list[Part] = [
+        (
+            (0, 0, WIDTH, TOP - 5),
+            repr((shown_phase(view), view["rounds"], view["step"], view["start_player"])),
+            lambda c: _top(c, view, names),
+        )
+    ]
+    for space in view["spaces"]:
+        i = space["index"]
+        x0, y0, x1, y1 = cell_box(i)
+        # The current space's frame reaches 2 px outside its cell (less than half the gap).
+        key = repr((space, view["anchor_tile"] == i, view["wheel_anchor"] == i))
+        out.append(((x0 - 3, y0 - 3, x1 + 3, y1 + 3), key, partial(_space, space=space, view=view)))
+    blue = [s["blue"] for s in view["spaces"]]
+    out.append(
+        (
+            (*wheel_box, wheel_box[0] + CELL, wheel_box[1] + CELL_H),
+            repr((blue, view["wheel_anchor"])),
+            lambda c: _wheel(c, view),
+        )
+    )
+    first, last = _players_box(0, count), _players_box(count - 1, count)
+    scores = [(p["score"], p["seat"]) for p in view["players"]]
+    key = repr((scores, view["current"], view["start_player"], view["step"]))
+    # Pillow's boxes include their right and bottom edges: one more pixel each.
+    box = (first[0], first[1], WIDTH - MARGIN + 1, last[3] + 1)
+    out.append((box, key, lambda c: _players(c, view, names, None)))
+    sy = supply_y(count)
+    out.append(
+        (
+            (MARGIN, sy, WIDTH - MARGIN + 1, sy + 2 * SUPPLY_ROW + 1),
+            repr(sorted(view["supply"].items())),
+            lambda c: _supply(c, view),
+        )
+    )
+    return out
+
+
 def draw_board(
     view: dict[str, Any], names: Sequence[str] = (), before: dict[str, Any] | None = None
 ) -> Canvas:
     base, marks = _static(view["players_count"])
     c = Canvas(base.copy(), list(marks))
-    _top(c, view, names)
-    for space in view["spaces"]:
-        _space(c, space, view)
+    drawn = parts(view, names)
+    for _, _, draw in drawn[:9]:  # the round bar and the 8 spaces
+        draw(c)
     if before is not None:
         # The action played since the previous post: its tile turned face down since.
         was = {sp["index"]: sp["flipped"] for sp in before["spaces"]}
         for space in view["spaces"]:
             if space["flipped"] and not was.get(space["index"], False):
                 outline_new(c, cell_box(space["index"]), key=f"space.{space['index']}")
-    _wheel(c, view)
+    for _, _, draw in drawn[9:10]:  # the wheel
+        draw(c)
     _players(c, view, names, before)
-    _supply(c, view)
+    for _, _, draw in drawn[11:]:  # the supply
+        draw(c)
     return c
 
 

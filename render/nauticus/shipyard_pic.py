@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
@@ -11,7 +11,7 @@ from typing import Any
 from PIL import Image
 
 from render import palette as P
-from render.canvas import Canvas, Format, Mark, Picture, font, min_font_px, num
+from render.canvas import Canvas, Format, Mark, Picture, min_font_px, num, text_width
 from render.icons import icon
 from render.nauticus.text import shipyard_alt
 from render.seats import NOTHING, Shown, gain, name_tag, outline_new
@@ -37,7 +37,7 @@ EXTRA_W = 176  # the extra-action tile, right of the three pass tiles
 
 
 def c_len(text: str, px: int) -> int:
-    return round(font(px).getlength(text))
+    return round(text_width(text, px))
 
 
 # No icon under 24 px: 12 px at the 400-px preview, at every ship scale.
@@ -135,14 +135,52 @@ def _head(seat: int, labels: tuple[str]) -> tuple[Image.Image, tuple[Mark, ...]]
 
 
 def _header(c: Canvas, view: dict[str, Any], seat: int, y0: int, seen: Shown) -> None:
-    p = view["players"][seat]
-    was = seen.before["players"][seat] if seen.before is not None else None
-    pre = f"p{seat}"
     head, marks = _head(seat, (w("Storage"),))
     c.im.paste(head, (0, y0))
     c.marks.extend(
         replace(m, box=(m.box[0], m.box[1] + y0, m.box[2], m.box[3] + y0)) for m in marks
     )
+    _row_a(c, view, seat, y0, seen)
+    _row_b(c, view, seat, y0, seen)
+    _row_c(c, view, seat, y0, seen)
+
+
+# The bands of a block's head each row draws inside, from the block's top.
+BAND_A, BAND_B, BAND_C = (0, 57), (57, 113), (113, HEAD_H)
+Row = tuple[tuple[int, int], str, Callable[[Canvas, int], None]]
+
+
+def rows(view: dict[str, Any], seat: int, budget: int, names: Sequence[str] = ()) -> list[Row]:
+    """The parts of a player's block that change independently: (band, key, draw).
+
+    `band` is the rows (from the block's top; the ships' band ends where the block does) that
+    `draw(c, y0)` draws inside, on `_head`'s picture for the three head rows and on the
+    background for the ships; two views whose part has the same `key` draw it the same (with
+    the same `names`). A replay (`render.nauticus.replay`) draws again only the parts whose key
+    changed since its previous frame; `draw_block` draws them all.
+    """
+    p = view["players"][seat]
+    seen = Shown(names, None)
+    flag = view["start_player"] == seat and view["step"] != "over"
+    head = repr((flag, p["score"], p["pass_tiles"], p["extra"]))
+    stock = repr([p[k] for k in ("workers", "taler", "crowns", "delivered")])
+    return [
+        (BAND_A, head, lambda c, y0: _row_a(c, view, seat, y0, seen)),
+        (BAND_B, stock, lambda c, y0: _row_b(c, view, seat, y0, seen)),
+        (BAND_C, repr(p["storage"]), lambda c, y0: _row_c(c, view, seat, y0, seen)),
+        (
+            (HEAD_H, HEAD_H + budget + 16),
+            repr(p["ships"]),
+            lambda c, y0: _ships(c, view, seat, y0 + HEAD_H + 8, budget, seen),
+        ),
+    ]
+
+
+def _row_a(c: Canvas, view: dict[str, Any], seat: int, y0: int, seen: Shown) -> None:
+    """Name, start flag, score, pass tiles and the extra action."""
+    p = view["players"][seat]
+    was = seen.before["players"][seat] if seen.before is not None else None
+    pre = f"p{seat}"
     ink = P.INK if seat == 3 else P.PAPER
     ya = y0 + ROW_A
     # The name, then the start flag, the score and what it gained, before the pass tiles.
@@ -195,7 +233,13 @@ def _header(c: Canvas, view: dict[str, Any], seat: int, y0: int, seen: Shown) ->
         anchor="mm",
     )
     c.area((ex - EXTRA_W, ya - 22, ex, ya + 22), key=f"{pre}.extra", value=p["extra"])
-    # Resources and delivered goods.
+
+
+def _row_b(c: Canvas, view: dict[str, Any], seat: int, y0: int, seen: Shown) -> None:
+    """Resources and delivered goods."""
+    p = view["players"][seat]
+    was = seen.before["players"][seat] if seen.before is not None else None
+    pre = f"p{seat}"
     yb = y0 + ROW_B
     x = MARGIN + 10
     for name, field in (("worker", "workers"), ("taler", "taler"), ("crown", "crowns")):
@@ -225,7 +269,13 @@ def _header(c: Canvas, view: dict[str, Any], seat: int, y0: int, seen: Shown) ->
             moved = p["delivered"][g] - was["delivered"][g]
             gain(c, (box[2] + 2, yb + 1), moved, SMALL, key=f"{pre}.delivered.{g}")
         x += step
-    # Storage: 12 units, a mast spans two.
+
+
+def _row_c(c: Canvas, view: dict[str, Any], seat: int, y0: int, seen: Shown) -> None:
+    """Storage: 12 units, a mast spans two."""
+    p = view["players"][seat]
+    was = seen.before["players"][seat] if seen.before is not None else None
+    pre = f"p{seat}"
     yc = y0 + ROW_C
     st = p["storage"]
     c.text(

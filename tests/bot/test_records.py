@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops
 
 from bot import records
 from bot.__main__ import main
@@ -20,7 +20,10 @@ from bot.offline import CHANNEL_ID, DB_NAME, FIRST_USER_ID, TRANSCRIPT, run_offl
 from bot.service import GameRecord, GameService, LobbyError, NoGame, NotAllowed
 from bot.store import Store
 from bot.visibility import seen
-from render import canvas
+from render import canvas, palette
+from render.nauticus.replay import GAP, block_heights
+from render.nauticus.shipyard_pic import HEAD_H, draw_block
+from render.seats import Shown
 
 CH = 800
 GUILD = 9
@@ -212,7 +215,7 @@ async def test_a_game_in_progress_exports_only_what_the_table_sees(
         await svc.export(CH + 1, ANA)
 
 
-async def test_the_animation_shows_the_public_board_after_every_action_phase(
+async def test_the_nauticus_replay_shows_the_board_and_every_shipyard_after_each_phase(
     store: Store,
 ) -> None:
     svc = GameService(store)
@@ -230,22 +233,78 @@ async def test_the_animation_shows_the_public_board_after_every_action_phase(
         moves = await tx.moves(rec.id)
     plugin, rules = rec.plugin, rec.plugin.rules
     state = rules.new_game(3, rec.seed)
-    boards = [plugin.draw(("board",), seen(plugin, state, rec.names, None))[0].data]
-    unit = plugin.unit(seen(plugin, state, rec.names, None))
+    shots = [seen(plugin, state, rec.names, None)]
+    unit = plugin.unit(shots[0])
     for m in moves:
         state, _ = rules.apply(state, m.seat, m.move)
-        now = plugin.unit(seen(plugin, state, rec.names, None))
-        if now != unit or rules.is_over(state):
-            boards.append(plugin.draw(("board",), seen(plugin, state, rec.names, None))[0].data)
-            unit = now
-    assert gif.n_frames == len(boards) == 5 * 7 + 1  # 5 rounds of 7 action phases
-    # Each frame is the public board picture of its moment, pixel for pixel (the same palette
-    # and quantization as the PNG a phase post shows, though no PNG is made for the GIF).
-    for i in range(len(boards)):
+        now = seen(plugin, state, rec.names, None)
+        if plugin.unit(now) != unit or rules.is_over(state):
+            shots.append(now)
+            unit = plugin.unit(now)
+    assert gif.n_frames == len(shots) == 5 * 7 + 1  # 5 rounds of 7 action phases
+    # The board on top, as tall as the phase posts' board; below it each seat's shipyard block.
+    board_h = Image.open(io.BytesIO(plugin.draw(("board",), shots[0])[0].data)).height
+    heights = block_heights([s.view for s in shots])
+    assert gif.size == (800, board_h + GAP + sum(heights))
+    for i in (0, 1, 17, len(shots) - 1):
         gif.seek(i)
-        want = Image.open(io.BytesIO(boards[i])).convert("RGB")
-        assert gif.convert("RGB").tobytes() == want.tobytes()
+        frame = gif.convert("RGB")
+        # The board is the phase post's picture of that moment (through the replay's palette:
+        # few pixels move by more than a shade) ...
+        want = Image.open(io.BytesIO(plugin.draw(("board",), shots[i])[0].data)).convert("RGB")
+        assert _mostly_equal(frame.crop((0, 0, 800, board_h)), want), i
+        # ... and each shipyard is its block of the shipyards picture, its ships at the
+        # replay's compact scale.
+        top = board_h + GAP
+        for seat, h in enumerate(heights):
+            c = canvas.Canvas.blank((800, h), palette.BG)
+            draw_block(c, shots[i].view, seat, 0, h - HEAD_H - 16, Shown(rec.names, None))
+            assert _mostly_equal(frame.crop((0, top, 800, top + h)), c.im), (i, seat)
+            top += h
     assert gif.info["duration"] == records.LAST_FRAME_MS
+
+
+def _mostly_equal(got: Image.Image, want: Image.Image) -> bool:
+    """The same picture but for quantization: under 0.3% of pixels off by more than a shade."""
+    assert got.size == want.size
+    off = ImageChops.difference(got, want.convert("RGB")).convert("L").histogram()
+    return sum(off[24:]) < 0.003 * got.width * got.height
+
+
+def test_island_and_duel_replays_show_their_board_pictures_exactly() -> None:
+    for kind, players in (("island", 3), ("duel", 2)):
+        plugin = GAMES.get(kind)
+        rules = plugin.rules
+        rng = random.Random(2)
+        state = rules.new_game(players, 2)
+        names = ("Ana", "Ben", "Cleo")[:players]
+        script = []
+        boards = [plugin.draw(plugin.board_pictures()[:1], seen(plugin, state, names, None))[0]]
+        unit = plugin.unit(seen(plugin, state, names, None))
+        while not rules.is_over(state):
+            seat = rules.current(state)
+            move = rng.choice(rules.legal_moves(state, seat))
+            script.append((seat, move))
+            state, _ = rules.apply(state, seat, move)
+            now = seen(plugin, state, names, None)
+            if plugin.unit(now) != unit or rules.is_over(state):
+                boards.append(plugin.draw(plugin.board_pictures()[:1], now)[0])
+                unit = plugin.unit(now)
+        gif = Image.open(io.BytesIO(records.animation(plugin, 2, names, script)))
+        # Pixel for pixel the board picture a post shows (a frame equal to the one before it
+        # lengthens that one instead).
+        shown = [boards[0].data]
+        for b in boards[1:]:
+            if (
+                Image.open(io.BytesIO(b.data)).convert("RGB").tobytes()
+                != Image.open(io.BytesIO(shown[-1])).convert("RGB").tobytes()
+            ):
+                shown.append(b.data)
+        assert gif.n_frames == len(shown), kind
+        for i in range(0, len(shown), max(1, len(shown) // 6)):
+            gif.seek(i)
+            want = Image.open(io.BytesIO(shown[i])).convert("RGB")
+            assert gif.convert("RGB").tobytes() == want.tobytes(), (kind, i)
 
 
 def test_frames_are_the_pictures_png_would_hold_without_encoding_them() -> None:
