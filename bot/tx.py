@@ -500,6 +500,15 @@ class Tx(_GameStatements):
         )
         return None if row is None else _outbox(row)
 
+    async def latest_outbox_id(self, game_id: int, kind: str) -> int | None:
+        """The id of the game's newest outbox row of `kind`: what an edit of it needs, without
+        reading and decoding its payload (`latest_outbox`)."""
+        row = await self.one(
+            "SELECT id FROM outbox WHERE game_id = ? AND kind = ? ORDER BY id DESC LIMIT 1",
+            (game_id, kind),
+        )
+        return None if row is None else int(row[0])
+
     async def first_outbox(self, game_id: int, kind: str) -> OutboxRow | None:
         row = await self.one(
             f"SELECT {_OUTBOX_COLS} FROM outbox WHERE game_id = ? AND kind = ? ORDER BY id LIMIT 1",

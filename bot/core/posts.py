@@ -46,10 +46,10 @@ class Posts:
 
     async def close_ping(self, tx: Tx, rec: GameRecord, text: str) -> list[NewOutbox]:
         """The edit of the game's last turn ping to `text` (it no longer waits), if any."""
-        ping = await tx.latest_outbox(rec.id, "turn_ping")
+        ping = await tx.latest_outbox_id(rec.id, "turn_ping")
         if ping is None:
             return []
-        return [NewOutbox(rec.channel_id, "ping_done", {"text": text}, edits=ping.id)]
+        return [NewOutbox(rec.channel_id, "ping_done", {"text": text}, edits=ping)]
 
     async def rows_after_move(
         self,
@@ -90,12 +90,12 @@ class Posts:
                 for m in unit_moves
                 if ai_seats.ROBOT in m.text and not rec.seats[m.seat].robot
             }
-            ping = await tx.latest_outbox(rec.id, "turn_ping")
+            ping = await tx.latest_outbox_id(rec.id, "turn_ping")
             if ping is not None:
                 done = plugin.done_line(before, seat, mine)
                 if seat in by_ai and unit_moves and ai_seats.ROBOT in unit_moves[-1].text:
                     done = tr("{robot} (played by the AI) {done}", robot=ai_seats.ROBOT, done=done)
-                rows.append(NewOutbox(rec.channel_id, "ping_done", {"text": done}, edits=ping.id))
+                rows.append(NewOutbox(rec.channel_id, "ping_done", {"text": done}, edits=ping))
             post = plugin.phase_post(before, after, unit_moves, readable(evs, None))
             if post is not None and by_ai:
                 who = ", ".join(

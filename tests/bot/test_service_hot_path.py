@@ -91,3 +91,27 @@ async def test_a_move_that_changes_no_unit_and_no_seat_builds_no_public_view(
             assert None in views
         rec = after
     assert quiet >= 5 and loud >= 5
+
+
+async def test_latest_outbox_id_is_the_id_of_the_latest_row_of_that_kind(store: Store) -> None:
+    svc = GameService(store)
+    await svc.open_lobby(1, 10, 100, "Ana", kind="nauticus")
+    await svc.join(10, 101, "Ben")
+    rec = await svc.start(10, 100, can_manage=True, seed=3, order=[100, 101])
+    rng = random.Random(3)
+    pings: list[int] = []
+    for _ in range(12):
+        seat = rec.current
+        assert seat is not None and rec.state is not None
+        move = rng.choice(rec.plugin.rules.legal_moves(rec.state, seat))
+        rec = (await svc.play(10, 100 + seat, move, confirm=True)).record
+        async with store.read() as tx:
+            row = await tx.latest_outbox(rec.id, "turn_ping")
+            assert row is not None
+            assert await tx.latest_outbox_id(rec.id, "turn_ping") == row.id
+            pings.append(row.id)
+            # No row of that kind (in this game, or no such game): None.
+            assert await tx.latest_outbox_id(rec.id, "no_such_kind") is None
+            assert await tx.latest_outbox_id(rec.id + 1, "turn_ping") is None
+    # The pings changed along the game, so the id followed the newest row.
+    assert len(set(pings)) > 1
