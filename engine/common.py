@@ -10,9 +10,10 @@ its own move table, wording and functions.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from engine.api import EventLike, Move, ScoreLike
@@ -89,12 +90,46 @@ def move_type_parser(
 # --- events --------------------------------------------------------------------------------------
 
 
+# Values `to_dict` keeps as they are: immutable, so `asdict`'s deep copy returns them unchanged.
+_ATOMIC = frozenset({int, str, bool, float, type(None)})
+# Per event class, its fields' names in `dataclasses.fields` order (what `asdict` walks).
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _plain(value: Any) -> Any:
+    """`value` as `dataclasses.asdict` converts a field's value: dataclasses to dicts, lists,
+    tuples (named ones too) and dicts walked with their own types, anything else deep-copied."""
+    t = type(value)
+    if t in _ATOMIC:
+        return value
+    if is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _plain(getattr(value, f.name)) for f in fields(value)}
+    if isinstance(value, tuple) and hasattr(value, "_fields"):
+        return t(*[_plain(v) for v in value])
+    if isinstance(value, list | tuple):
+        return t(_plain(v) for v in value)
+    if isinstance(value, dict):
+        return t((_plain(k), _plain(v)) for k, v in value.items())
+    return copy.deepcopy(value)
+
+
 @dataclass(frozen=True, slots=True)
 class _Typed:
     kind: ClassVar[str] = "event"
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, **asdict(self)}
+        """`{"kind": ..., **dataclasses.asdict(self)}`, the same dict, made by one walk of the
+        fields: an event's fields are nearly all ints and strings, kept as they are here, where
+        asdict passes each through `copy.deepcopy` (it runs for every event of every move)."""
+        cls = type(self)
+        names = _FIELD_NAMES.get(cls)
+        if names is None:
+            names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(self))
+        out: dict[str, Any] = {"kind": self.kind}
+        for name in names:
+            value = getattr(self, name)
+            out[name] = value if type(value) in _ATOMIC else _plain(value)
+        return out
 
 
 @dataclass(frozen=True, slots=True)

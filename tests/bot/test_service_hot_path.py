@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from typing import Any
+from dataclasses import asdict, dataclass, is_dataclass
+from typing import Any, ClassVar, NamedTuple
 
 import pytest
 
@@ -15,6 +16,7 @@ from bot.plugin import GamePlugin
 from bot.service import GameService
 from bot.store import Store
 from bot.visibility import seen
+from engine.common import Event
 
 
 def random_states(plugin: GamePlugin, players: int, seed: int) -> Iterator[Any]:
@@ -115,3 +117,58 @@ async def test_latest_outbox_id_is_the_id_of_the_latest_row_of_that_kind(store: 
             assert await tx.latest_outbox_id(rec.id + 1, "turn_ping") is None
     # The pings changed along the game, so the id followed the newest row.
     assert len(set(pings)) > 1
+
+
+@pytest.mark.parametrize(("kind", "players"), all_player_counts())
+def test_event_to_dict_is_asdict(kind: str, players: int) -> None:
+    """engine.common's `to_dict` walks the fields itself: the very dict `dataclasses.asdict`
+    made, key order and container types (a tuple stays a tuple) included."""
+    rules = GAMES.get(kind).rules
+    kinds: set[str] = set()
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = rules.new_game(players, seed)
+        while (seat := rules.current(state)) is not None:
+            state, events = rules.apply(state, seat, rng.choice(rules.legal_moves(state, seat)))
+            for e in events:
+                assert is_dataclass(e)
+                fast, slow = e.to_dict(), {"kind": e.kind, **asdict(e)}
+                assert fast == slow
+                assert repr(fast) == repr(slow)
+                kinds.add(e.kind)
+    assert len(kinds) > 5
+
+
+def test_to_dict_converts_nested_values_as_asdict_does() -> None:
+    """Values no engine event holds today, converted the same way all the same."""
+
+    class Pair(NamedTuple):
+        a: int
+        b: list[int]
+
+    @dataclass(frozen=True)
+    class Inner:
+        xs: tuple[int, ...]
+        m: dict[str, list[int]]
+
+    @dataclass(frozen=True, slots=True)
+    class Odd(Event):
+        kind: ClassVar[str] = "odd"
+        inner: Inner
+        pair: Pair
+        items: list[Inner]
+        extra: frozenset[int]
+
+    e = Odd(
+        Inner((1, 2), {"k": [3]}),
+        Pair(4, [5]),
+        [Inner((), {})],
+        frozenset({6}),
+        private_to=1,
+    )
+    fast, slow = e.to_dict(), {"kind": "odd", **asdict(e)}
+    assert fast == slow and repr(fast) == repr(slow)
+    assert fast["inner"] == {"xs": (1, 2), "m": {"k": [3]}}
+    # Copies, not the event's own containers.
+    assert fast["inner"]["m"]["k"] is not e.inner.m["k"]
+    assert fast["pair"] == Pair(4, [5]) and fast["pair"].b is not e.pair.b
