@@ -7,7 +7,7 @@ from collections import Counter
 from typing import Any
 
 from render.palette import player_words
-from render.text import fit
+from render.text import clauses, fit
 from render.words import w, w_, wc, wn
 
 CREST = {
@@ -101,11 +101,16 @@ def bonus_words(b: dict[str, Any]) -> str:
 
 
 def board_alt(view: dict[str, Any]) -> str:
-    """Round, start player, each space (bonus, blue workers, tile, prices), scores, supply.
+    """Round, start player, each space (bonus, tile, prices), blue workers, supply, scores.
 
-    Kept under Discord's 1,024-character limit for attachment descriptions: prices of flipped
-    tiles are left out (the extra action pays 2 for any first copy), a space without blue
-    workers does not say so, the supply is one sentence a kind.
+    Kept under Discord's 1,024-character limit for attachment descriptions (a 4-player French
+    board said everything in up to ~1,140) by saying things once rather than by leaving any
+    out: the blue workers in one sentence grouped by their number instead of "2 blue workers"
+    in every space, masts and sails of a crest together ("Whale 11 and 12"), the supply in one
+    sentence, the scores as "VP: 33 for seat 1, 26 for seat 2" (the seats' colours are in the
+    shipyards' texts); the prices and bonus of a turned-over space are left out (the extra
+    action pays 2 for any first copy and gives no bonus). The scores come last, and a test over
+    many states checks they are never cut.
     """
     lines = []
     head = w(
@@ -117,24 +122,24 @@ def board_alt(view: dict[str, Any]) -> str:
     if view["step"] == "over":
         head += " " + w("Game over.")
     else:
-        head += " " + w("Start player: {seat}.", seat=player_words(view["start_player"]))
+        head += " " + w("Start player: {seat}.", seat=w("seat {n}", n=view["start_player"] + 1))
     lines.append(head)
     for s in view["spaces"]:
-        blue = s["blue"]
-        marks = ["+" + bonus_words(s["bonus"])]
-        if blue:
-            marks.append(wn("{n} blue worker", "{n} blue workers", blue))
+        # A turned-over space's bonus can't be had again this round (N-ROUND-3; the extra
+        # action gives none, N-EXTRA-3) and the tiles are shuffled for the next: not said.
+        marks = [] if s["flipped"] else ["+" + bonus_words(s["bonus"])]
         if view["wheel_anchor"] == s["index"]:
             marks.append(w("wheel's anchor"))
         if view["anchor_tile"] == s["index"]:
             marks.append(w("anchor tile"))
         action = ACTIONS.get(s["action"])
-        text = w(
-            "Space {n} ({marks}): {action}",
-            n=s["index"],
-            marks=", ".join(marks),
-            action=w(action) if action else s["action"].capitalize(),
-        )
+        said = w(action) if action else s["action"].capitalize()
+        if marks:
+            text = w(
+                "Space {n} ({marks}): {action}", n=s["index"], marks=", ".join(marks), action=said
+            )
+        else:
+            text = w("Space {n}: {action}", n=s["index"], action=said)
         if s["flipped"]:
             text += w(", flipped")
         else:
@@ -145,22 +150,57 @@ def board_alt(view: dict[str, Any]) -> str:
                     f"{_short(it['item'])} {it['price']}" for it in s["items"]
                 )
         lines.append(text + ".")
+    blue = _blue_words(view["spaces"])
+    if blue:
+        lines.append(blue)
     sup = view["supply"]
     hulls = ", ".join(f"{w(HULL[h])} {sup[h]}" for h in HULL)
-    masts = ", ".join(f"{crest(c)} {sup['mast_' + c]}" for c in CREST)
-    sails = ", ".join(f"{crest(c)} {sup['sail_' + c]}" for c in CREST)
-    goods = ", ".join(f"{good(g)} {sup[g]}" for g in ("coffee", "grain", "fish", "salt"))
-    # One line a kind, and the scores last: a text too long for Discord (French, 4 players)
-    # loses the scores, which each shipyard's text says too, before any of the supply.
-    lines.append(w("Supply: {list}.", list=hulls))
-    lines.append(w("Masts: {list}.", list=masts))
-    lines.append(w("Sails: {list}.", list=sails))
-    lines.append(w("Goods: {list}.", list=goods))
-    scores = ", ".join(
-        w("{seat} {n} VP", seat=player_words(p["seat"]), n=p["score"]) for p in view["players"]
+    crests = ", ".join(
+        w(
+            "{crest} {masts} and {sails}",
+            crest=crest(c),
+            masts=sup["mast_" + c],
+            sails=sup["sail_" + c],
+        )
+        for c in CREST
     )
-    lines.append(w("Scores: {scores}.", scores=scores))
+    goods = ", ".join(f"{good(g)} {sup[g]}" for g in ("coffee", "grain", "fish", "salt"))
+    lines.append(w("Supply: {list}.", list=f"{hulls}, {goods}"))
+    lines.append(w("Masts and sails: {list}.", list=crests))
+    # Last, each seat by its number (the shipyards' texts say its colour and symbol).
+    scores = ", ".join(
+        w("{vp} for {seat}", vp=p["score"], seat=w("seat {n}", n=p["seat"] + 1))
+        for p in view["players"]
+    )
+    lines.append(w("VP: {scores}.", scores=scores))
     return fit("\n".join(lines))
+
+
+def _blue_words(spaces: list[dict[str, Any]]) -> str:
+    """'Blue workers: spaces 1 and 6 have 3; space 4 has 1.' (most first), '' if none."""
+    by_count: dict[int, list[int]] = {}
+    for s in spaces:
+        if s["blue"]:
+            by_count.setdefault(s["blue"], []).append(s["index"])
+    groups = []
+    for n, where in sorted(by_count.items(), reverse=True):
+        numbers = [str(i) for i in where]
+        if len(numbers) > 1:
+            listed = w("{list} and {last}", list=", ".join(numbers[:-1]), last=numbers[-1])
+        else:
+            listed = numbers[0]
+        groups.append(
+            wn(
+                "space {spaces} has {count}",
+                "spaces {spaces} have {count}",
+                len(where),
+                count=n,
+                spaces=listed,
+            )
+        )
+    if not groups:
+        return ""
+    return w("Blue workers: {groups}.", groups=clauses(groups))
 
 
 def _short(item: str) -> str:

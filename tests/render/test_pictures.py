@@ -144,12 +144,21 @@ def test_alt_text_names_what_the_pictures_show() -> None:
     golden = Path(__file__).parent / "golden" / "late_game.view.json"
     view = json.loads(golden.read_text())
     alt = board(view).alt_text
-    assert "Space 0 (+3 workers, 1 blue worker): Goods — coffee 2, grain 3, fish 0, salt 1." in alt
-    assert "Space 1 (+1 mast, 2 blue workers): Hulls, flipped." in alt
-    # A space without blue workers does not say "0 blue workers" (the text must fit Discord).
-    assert "Space 7 (+4 taler, wheel's anchor, anchor tile): Deliver, flipped." in alt
-    assert "seat 3 (green triangle) -4 VP" in alt
-    assert "Supply: bow 10, middle 0, stern 9, one-ship 12.\nMasts: Whale 7," in alt
+    assert "Space 0 (+3 workers): Goods — coffee 2, grain 3, fish 0, salt 1." in alt
+    # A turned-over space's bonus can't be had again this round: only its action is said.
+    assert "Space 1: Hulls, flipped." in alt
+    assert "Space 7 (wheel's anchor, anchor tile): Deliver, flipped." in alt
+    # The blue workers in one sentence, grouped by their number (space 7 has none).
+    assert (
+        "Blue workers: spaces 2 and 5 have 3; spaces 1, 4 and 6 have 2; spaces 0 and 3 have 1."
+        in alt
+    )
+    assert (
+        "Supply: bow 10, middle 0, stern 9, one-ship 12, coffee 10, grain 11, fish 10, salt 10.\n"
+        in alt
+    )
+    assert "Masts and sails: Whale 7 and 12, Anchor ship 10 and 9, Helm 13 and 11," in alt
+    assert alt.endswith("\nVP: 38 for seat 1, 27 for seat 2, -4 for seat 3, 19 for seat 4.")
     yard = shipyard(view, 0).alt_text
     # Every count agrees with its noun, one sentence a ship.
     assert yard.startswith(
