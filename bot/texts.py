@@ -12,8 +12,6 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 
-from discord.utils import escape_markdown, escape_mentions
-
 from bot import i18n
 from bot.i18n import N_, tr, trn
 from render.palette import PLAYER_COLOR_NAME, PLAYER_SYMBOL
@@ -63,13 +61,22 @@ def name(raw: str) -> str:
     text = " ".join(visible.split()) or "?"
     if len(text) > MAX_NAME:
         text = text[: MAX_NAME - 1] + "…"
+    return _inert(text)
+
+
+def _inert(text: str) -> str:
+    """`text` with markdown and mentions escaped, by discord.py's own functions. Imported on
+    first use: importing discord costs about half a second of CPU, and the command-line tools
+    (check, export, backup) that load the games' words never write to Discord."""
+    from discord.utils import escape_markdown, escape_mentions
+
     return escape_mentions(escape_markdown(text))
 
 
 def quoted(text: str) -> str:
     """A refusal that repeats what a user typed, made inert: no markdown, mentions or controls."""
     clean = "".join(ch if ch == "\n" or ch.isprintable() else "\ufffd" for ch in text)
-    return escape_mentions(escape_markdown(clean))
+    return _inert(clean)
 
 
 def folded(text: str) -> str:

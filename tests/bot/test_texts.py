@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 from dataclasses import replace
 
 from bot import texts
@@ -186,3 +188,22 @@ def test_quoted_refusal_cannot_format_or_mention() -> None:
     assert "\x00" not in out and "\ufffd" in out
     assert "@everyone" not in out  # escape_mentions breaks it with a zero-width space
     assert "\\*\\*x\\*\\*" in out
+
+
+def test_the_games_and_the_service_load_without_discord() -> None:
+    """The command-line tools (check, export, backup, ratings) load every game's words and the
+    service but never talk to Discord: importing discord.py would cost each run about half a
+    second of CPU. Only escaping a name loads it, and it escapes exactly as discord.py does."""
+    probe = (
+        "import sys, bot.games, bot.service, bot.records;"
+        "print('discord' in sys.modules);"
+        "from bot import texts;"
+        "print(texts.name('@everyone *Ana*'));"
+        "print('discord' in sys.modules)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True
+    ).stdout.split("\n")
+    assert out[0] == "False"
+    assert out[1] == "@\u200beveryone \\*Ana\\*"
+    assert out[2] == "True"
