@@ -4,6 +4,7 @@ decides from what that seat sees, with a seed fixed by the game, seat and versio
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from dataclasses import replace
 from datetime import datetime
@@ -32,6 +33,7 @@ from bot.i18n import tr
 from bot.store import (
     NewOutbox,
     SeatRow,
+    Tx,
 )
 
 log = logging.getLogger(__name__)
@@ -122,8 +124,17 @@ class Robots:
             fresh = await self.k.active(channel_id)
             if fresh.version != version:
                 return None
-            async with self.k.store.write() as tx:
-                result = await self.turns.commit(tx, fresh, seat, fresh.user_at(seat), move, note)
+            user_id = fresh.user_at(seat)
+            # The whole move in one hop to the database's thread, as `Turns.play` does.
+            try:
+                result = await self.k.store.write_at_once(
+                    lambda tx: self.turns.commit(tx, fresh, seat, user_id, move, note)
+                )
+            except asyncio.CancelledError:
+                # Cancelled while on the database's thread, the move may be committed all the
+                # same: the cached game is read again rather than trusted.
+                self.k.forget(channel_id)
+                raise
             self.k.remember(result.record)
         self.k.kick()
         self.k.ai_check(result.record)
@@ -183,8 +194,9 @@ class Robots:
                 moves.append(move)
                 if probe.current != seat or plugin.skip_ends(before, probe.seen(seat), move):
                     break
-            done: list[str] = []
-            async with self.k.store.write() as tx:
+
+            async def work(tx: Tx) -> tuple[GameRecord, list[str]]:
+                done: list[str] = []
                 cur = rec
                 for move in moves:
                     result = await self.turns.commit(tx, cur, seat, user_id, move, note)
@@ -213,6 +225,16 @@ class Robots:
                 await tx.add_outbox(
                     rec.id, [NewOutbox(channel_id, "notice", {"text": texts.fit(notice)})]
                 )
+                return cur, done
+
+            # Every move of the skip, its log and notice in one transaction and one hop to the
+            # database's thread (`Store.write_at_once`).
+            try:
+                cur, done = await self.k.store.write_at_once(work)
+            except asyncio.CancelledError:
+                # The skip may be committed all the same: the cached game is read again.
+                self.k.forget(channel_id)
+                raise
             self.k.remember(cur)
         self.k.kick()
         self.k.ai_check(cur)

@@ -3,6 +3,7 @@ nothing (decided from what the mover can see: `bot.undo`)."""
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import replace
 from typing import Any
 
@@ -129,7 +130,8 @@ class Takeback:
                         window=int(DUPLICATE_WINDOW.total_seconds()),
                     )
                 )
-            async with self.k.store.write() as tx:
+
+            async def work(tx: Tx) -> tuple[MoveRow, GameRecord]:
                 last, before = await self.check(tx, rec, user_id)
                 plugin = rec.plugin
                 await tx.undo_move(rec.id, last.n, last.seat, user_id)
@@ -149,7 +151,16 @@ class Takeback:
                         move=last.text,
                     )
                 await tx.add_outbox(rec.id, [NewOutbox(channel_id, "notice", {"text": text})])
-                after = replace(rec, version=rec.version + 1, state=before, status="active")
+                return last, replace(rec, version=rec.version + 1, state=before, status="active")
+
+            # The check, the take-back and its notice in one hop to the database's thread
+            # (`Store.write_at_once`), as a move is.
+            try:
+                last, after = await self.k.store.write_at_once(work)
+            except asyncio.CancelledError:
+                # The take-back may be committed all the same: the cached game is read again.
+                self.k.forget(channel_id)
+                raise
             self.k.remember(after)
             self.k.sent(key, UNDO if version is None else None, after.version)
         self.k.kick()

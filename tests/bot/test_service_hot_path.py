@@ -4,7 +4,10 @@ instead give exactly what the long way gave."""
 
 from __future__ import annotations
 
+import asyncio
 import random
+import threading
+import time
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass, is_dataclass
 from typing import Any, ClassVar, NamedTuple
@@ -13,7 +16,7 @@ import pytest
 
 from bot.games import GAMES
 from bot.plugin import GamePlugin
-from bot.service import GameService
+from bot.service import GameRecord, GameService
 from bot.store import Store
 from bot.visibility import seen
 from engine.common import Event
@@ -172,3 +175,138 @@ def test_to_dict_converts_nested_values_as_asdict_does() -> None:
     # Copies, not the event's own containers.
     assert fast["inner"]["m"]["k"] is not e.inner.m["k"]
     assert fast["pair"] == Pair(4, [5]) and fast["pair"].b is not e.pair.b
+
+
+# --- AI moves, skips and take-backs: one hop, like a player's move ----------------------------
+
+
+async def three_at_table(svc: GameService, seed: int) -> GameRecord:
+    await svc.open_lobby(1, 10, 100, "Ana", kind="nauticus")
+    await svc.join(10, 101, "Ben")
+    await svc.join(10, 102, "Cleo")
+    return await svc.start(10, 100, can_manage=True, seed=seed, order=[100, 101, 102])
+
+
+def count_hops(store: Store, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Each transaction a change opens: `write_at_once` (one hop) or `write` (one per
+    statement), in order."""
+    opened: list[str] = []
+    at_once, write = store.write_at_once, store.write
+
+    def counted_at_once(work: Any) -> Any:
+        opened.append("at_once")
+        return at_once(work)
+
+    def counted_write() -> Any:
+        opened.append("write")
+        return write()
+
+    monkeypatch.setattr(store, "write_at_once", counted_at_once)
+    monkeypatch.setattr(store, "write", counted_write)
+    return opened
+
+
+async def test_ai_moves_skips_and_take_backs_commit_in_one_hop(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    svc = GameService(store)
+    rec = await three_at_table(svc, seed=4)
+    rules = rec.plugin.rules
+    opened = count_hops(store, monkeypatch)
+    # A member's autopilot: the AI plays the seat's move.
+    rec = await svc.set_autopilot(10, 100 + rec.current, True, "easy")  # type: ignore[operator]
+    opened.clear()
+    before = rec.version
+    played = await svc.play_ai(10, rec.version)
+    assert played is not None and played.record.version == before + 1
+    assert opened == ["at_once"]
+    async with store.read() as tx:
+        assert (await tx.moves(rec.id))[-1].n == played.n
+    # A moderator's skip of the next person's turn: every move of it in the one transaction.
+    rec = played.record
+    while svc.ai_reason(rec) is not None:
+        nxt = await svc.play_ai(10, rec.version)
+        assert nxt is not None
+        rec = nxt.record
+    opened.clear()
+    skipped = await svc.skip(10, 100, can_manage=True, version=rec.version)
+    assert opened == ["at_once"]
+    assert skipped.record.version == rec.version + len(skipped.texts) and skipped.texts
+    # A take-back: play until a move leaves its player still to decide, then undo it.
+    rec = skipped.record
+    rng = random.Random(1)
+    while True:
+        seat = rec.current
+        assert seat is not None and rec.state is not None
+        if svc.ai_reason(rec) is not None:
+            nxt = await svc.play_ai(10, rec.version)
+            assert nxt is not None
+            rec = nxt.record
+            continue
+        move = dict(rng.choice(rules.legal_moves(rec.state, seat)))
+        rec = (await svc.play(10, rec.user_at(seat), move, confirm=True)).record
+        if rec.current == seat and await svc.can_undo(10, rec.user_at(seat)):
+            break
+    opened.clear()
+    undone = await svc.undo(10, rec.user_at(seat), version=rec.version)
+    assert opened == ["at_once"]
+    assert undone.record.version == rec.version + 1
+
+
+async def test_a_cancelled_ai_move_skip_or_undo_leaves_no_cached_game(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Cancelled while its transaction runs on the database's thread, the change may still be
+    committed: the service forgets its cached game and reads it again (as `Turns.play`)."""
+    svc = GameService(store)
+    rec = await three_at_table(svc, seed=4)
+    at_once = store.write_at_once
+    slow = [False]
+    started = threading.Event()
+
+    async def slow_at_once(work: Any) -> Any:
+        async def work_then_wait(tx: Any) -> Any:
+            out = await work(tx)
+            if slow[0]:
+                started.set()
+                time.sleep(0.2)  # on the database's thread, after the work: it commits
+            return out
+
+        return await at_once(work_then_wait)
+
+    monkeypatch.setattr(store, "write_at_once", slow_at_once)
+
+    async def cancelled(change: Any) -> None:
+        cached = await svc.game_in(10)
+        assert cached is not None and svc.kernel.cache.get(10) is cached
+        slow[0] = True
+        started.clear()
+        task = asyncio.create_task(change)
+        # Cancelled while its transaction is on the database's thread (not while the AI thinks).
+        while not started.is_set():
+            await asyncio.sleep(0.01)
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+        slow[0] = False
+        assert 10 not in svc.kernel.cache
+        fresh = await svc.game_in(10)
+        # Committed all the same: read again from the database, one version further at least.
+        assert fresh is not None and fresh.version > cached.version
+
+    rec = await svc.set_autopilot(10, 100 + rec.current, True, "easy")  # type: ignore[operator]
+    await cancelled(svc.play_ai(10, rec.version))
+    rec = await svc.set_autopilot(10, 100, False)
+    current = await svc.game_in(10)
+    assert current is not None
+    await cancelled(svc.skip(10, 100, can_manage=True, version=current.version))
+    rng = random.Random(1)
+    rec = await svc.game_in(10)  # type: ignore[assignment]
+    while True:
+        seat = rec.current
+        assert seat is not None and rec.state is not None
+        move = dict(rng.choice(rec.plugin.rules.legal_moves(rec.state, seat)))
+        rec = (await svc.play(10, rec.user_at(seat), move, confirm=True)).record
+        if rec.current == seat and await svc.can_undo(10, rec.user_at(seat)):
+            break
+    await cancelled(svc.undo(10, rec.user_at(seat), version=rec.version))
