@@ -38,6 +38,10 @@ class Knowledge:
     # estimate knows more than a few scripted moves can show (Nauticus: ships and deliveries
     # need whole rounds) is better served by more, shorter, less noisy iterations.
     rollout_share: float = 1.0
+    # The root's moves best first by the game's rule of thumb, for progressive widening: the
+    # search first spreads its visits over the few best, then lets the others in as the root's
+    # visits grow (engine/ai/search.py). None: every root move from the start.
+    order: Callable[[Any, int, list[Move]], list[Move]] | None = None
 
 
 def _no_prune(state: Any, seat: int, moves: list[Move]) -> list[Move]:
@@ -281,21 +285,24 @@ def _duel_prune(state: Any, seat: int, moves: list[Move]) -> list[Move]:
     return out or moves
 
 
-def _duel_rollout(state: Any, seat: int, moves: list[Move], rng: random.Random) -> Move:
-    """For 75 % of placements, the one that best raises the seat's expected domain lean
-    (`_duel_estimate` after the move, read on the board alone), a high diver's use costing a
-    little; other moves and the rest at random."""
-    moves = _duel_prune(state, seat, moves)
-    if len(moves) == 1 or moves[0]["type"] != "place" or rng.random() >= SCRIPTED_SHARE:
-        return moves[rng.randrange(len(moves))]
+def _duel_place_values(
+    state: Any, seat: int, moves: list[Move], rng: random.Random | None
+) -> list[float]:
+    """How much each placement raises the seat's expected domain lean (`_duel_estimate` after
+    the move, read on the board alone), a high diver's use on its own side costing a little
+    (a tiny random tie-break with `rng`); -inf for a move that is not a placement."""
     from engine.duel import data
 
     totals = _duel_expected(state)
     base_mine, base_theirs = totals[seat], totals[1 - seat]
-    best, best_v = moves[0], -math.inf
+    out: list[float] = []
     for m in moves:
+        if m["type"] != "place":
+            out.append(-math.inf)
+            continue
         slot, side, card = m["slot"], m["side"], m["card"]
         if state.board[side][slot] is not None:
+            out.append(-math.inf)
             continue
         dom = state.slots[slot]
         d = dom // data.CARDS_PER_DOMAIN
@@ -313,10 +320,42 @@ def _duel_rollout(state: Any, seat: int, moves: list[Move], rng: random.Random) 
         a = base_mine[d] - base_theirs[d]
         v = math.tanh((a + 2 * delta) / 2.0) - math.tanh(a / 2.0)
         v -= 0.01 * card if side == seat else 0.0  # keep high divers for later slots
-        v += 0.001 * rng.random()
-        if v > best_v:
-            best, best_v = m, v
-    return best
+        if rng is not None:
+            v += 0.001 * rng.random()
+        out.append(v)
+    return out
+
+
+def _duel_rollout(state: Any, seat: int, moves: list[Move], rng: random.Random) -> Move:
+    """For 75 % of placements, the one that best raises the seat's expected domain lean
+    (`_duel_place_values`); other moves and the rest at random."""
+    moves = _duel_prune(state, seat, moves)
+    if len(moves) == 1 or moves[0]["type"] != "place" or rng.random() >= SCRIPTED_SHARE:
+        return moves[rng.randrange(len(moves))]
+    values = _duel_place_values(state, seat, moves, rng)
+    best = max(range(len(moves)), key=lambda i: (values[i], -i))
+    return moves[best]
+
+
+# How much lower a placement with the anchor ranks in the root's order than the same placement
+# without it: the first few moves searched are then different placements, and the anchor's
+# variants of a good one still come in a few widenings later.
+DUEL_ANCHOR_ORDER = 0.05
+
+
+def _duel_order(state: Any, seat: int, moves: list[Move]) -> list[Move]:
+    """Placements best first by the rollout's rule (`_duel_place_values`); a placement with
+    the anchor counts `DUEL_ANCHOR_ORDER` less, so the few moves searched first are distinct
+    placements rather than one placement with and without the anchor (up to 140 moves with
+    it). Other steps as listed (they have few moves)."""
+    if not moves or moves[0]["type"] != "place":
+        return moves
+    values = _duel_place_values(state, seat, moves, None)
+    ranked = sorted(
+        range(len(moves)),
+        key=lambda i: (-values[i] + (DUEL_ANCHOR_ORDER if "anchor" in moves[i] else 0.0), i),
+    )
+    return [moves[i] for i in ranked]
 
 
 KNOWLEDGE: dict[str, Knowledge] = {
@@ -327,7 +366,7 @@ KNOWLEDGE: dict[str, Knowledge] = {
         rollout_share=NAUTICUS_ROLLOUT_SHARE,
     ),
     "island": Knowledge(_island_prune, _island_rollout, _island_estimate),
-    "duel": Knowledge(_duel_prune, _duel_rollout, _duel_estimate),
+    "duel": Knowledge(_duel_prune, _duel_rollout, _duel_estimate, order=_duel_order),
 }
 
 

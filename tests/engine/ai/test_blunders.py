@@ -35,10 +35,12 @@ def _keep_all(state: Any, seat: int, moves: list[Move]) -> list[Move]:
 
 @pytest.fixture
 def unpruned(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Island and duel searched without their pruning: every legal move is offered."""
+    """Island and duel searched without their pruning: every legal move is offered, and
+    without the root's ordering for progressive widening, which would rank the blunder last
+    and so hide it as well as the pruning does."""
     for game in ("island", "duel"):
         know = evaluate.KNOWLEDGE[game]
-        monkeypatch.setitem(evaluate.KNOWLEDGE, game, replace(know, prune=_keep_all))
+        monkeypatch.setitem(evaluate.KNOWLEDGE, game, replace(know, prune=_keep_all, order=None))
     yield
 
 
