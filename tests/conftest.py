@@ -7,6 +7,7 @@ HYPOTHESIS_PROFILE=thorough to search harder locally.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import sys
 
@@ -79,3 +80,17 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     rank = {path: i for i, path in enumerate(SLOW_FIRST)}
     items.sort(key=lambda item: rank.get(item.nodeid.split("::")[0], len(rank)))
+
+
+@pytest.fixture
+def cheap_robots(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every AI level searches 150 engine applies a decision instead of 800-16,000, for tests
+    about the platform around the robots (whole robot games through the service, secrecy audits
+    of robot games, damaged values): they assert what the table sees, never how well a robot
+    plays, and their robots take the very same path (levels table, search, determinize) at a
+    fraction of the CPU. How well each level plays is tested in tests/engine/ai and measured by
+    bench/ai_bench.py, at the real budgets."""
+    from engine.ai import levels
+
+    for name, lvl in list(levels.LEVELS.items()):
+        monkeypatch.setitem(levels.LEVELS, name, dataclasses.replace(lvl, budget=150))

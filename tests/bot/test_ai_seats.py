@@ -272,6 +272,7 @@ async def test_the_process_pool_decides_exactly_as_inline() -> None:
 # --- offline ---------------------------------------------------------------------------------
 
 
+@pytest.mark.usefixtures("cheap_robots")
 @pytest.mark.parametrize("game", ["nauticus", "island", "duel"])
 async def test_a_whole_ai_only_offline_game(game: str, tmp_path: Path) -> None:
     rules = GAMES.get(game).rules

@@ -104,6 +104,7 @@ async def ai_moves(svc: GameService, scans: int) -> int:
 # --- a game's turn deadline --------------------------------------------------------------------
 
 
+@pytest.mark.usefixtures("cheap_robots")
 async def test_a_damaged_deadline_holds_its_game_and_the_robots_elsewhere_still_play(
     svc: GameService, db: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -138,6 +139,7 @@ async def test_a_damaged_deadline_holds_its_game_and_the_robots_elsewhere_still_
 # --- a seat's AI level ---------------------------------------------------------------------------
 
 
+@pytest.mark.usefixtures("cheap_robots")
 async def test_a_seat_with_a_damaged_ai_level_holds_only_its_game(
     svc: GameService, db: Path, caplog: pytest.LogCaptureFixture
 ) -> None:

@@ -114,6 +114,7 @@ def test_robots_drop_out_and_people_are_ranked_among_themselves() -> None:
     assert ratings.rate(results[:2], {}) == {}  # one person and a robot: nothing to rate
 
 
+@pytest.mark.usefixtures("cheap_robots")
 async def test_the_ai_share_of_a_seat_decides_whether_it_is_rated(store: Store) -> None:
     svc = GameService(store)
     await svc.open_lobby(GUILD, CH, ANA, "Ana", kind="duel")

@@ -57,6 +57,7 @@ def test_no_output_changes_when_what_its_audience_cannot_see_is_redealt(
 
 # Two seats: the three-seat Island table is audited above with random seats; here the robots'
 # own path (a decision from the seat's view) is what is checked.
+@pytest.mark.usefixtures("cheap_robots")
 @pytest.mark.parametrize(("kind", "players"), [("island", 2), ("duel", 2)])
 def test_robot_games_leak_nothing_either(kind: str, players: int) -> None:
     audit = audit_game(
