@@ -1,10 +1,10 @@
 """`legal_moves` is complete, not just sound: `apply` accepts a move if and only if it is listed.
 
-On 3,000 states sampled from seeded playouts (2, 3 and 4 players, every step), every move of a
-candidate space far larger than the legal one is tried: place and move on every column and
-beyond, every store of 1 to 4 cards of every object mix of every storable category, stores of
-treasures and of an unknown category, zero counts, foreign objects, and the four bare moves. A
-refusal must be an IllegalMove and leave the state as it was.
+On 1,500 states (3,000 with FULL_SWEEP=1) sampled from seeded playouts (2, 3 and 4 players,
+every step), every move of a candidate space far larger than the legal one is tried: place and
+move on every column and beyond, every store of 1 to 4 cards of every object mix of every
+storable category, stores of treasures and of an unknown category, zero counts, foreign
+objects, and the four bare moves. A refusal must be an IllegalMove and leave the state as it was.
 
 Every candidate is tried on every state (ROTATE = 1; a higher value would try only a rotating
 share of the store candidates where the step refuses stores by their type).
@@ -20,9 +20,10 @@ from engine import island
 from engine.island import data
 from engine.island.state import State
 from tests.engine.island.walk import sample
+from tests.sweep import sweep
 
 Move = dict[str, Any]
-STATES_PER_PLAYER_COUNT = 1000
+STATES_PER_PLAYER_COUNT = sweep(500, 1000)
 ROTATE = 1
 
 
@@ -106,4 +107,5 @@ def test_legal_moves_are_exactly_what_apply_accepts() -> None:
         t, n = check_state(state, i)
         tried += t
         legal += n
-    assert tried > 1_000_000 and legal > 5_000
+    # Not vacuous: about 400 candidates and 3 legal moves a state were tried.
+    assert tried > 400 * len(states) and legal > 3 * len(states)

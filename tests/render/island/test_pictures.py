@@ -16,6 +16,7 @@ from render.island import text as island_text
 from tests.engine.island.walk import playout
 from tests.render.expect import check_rules
 from tests.render.island import expect
+from tests.sweep import sweep
 
 
 def snapshots(players: int, seed: int, every: int) -> list[State]:
@@ -65,7 +66,7 @@ def check_all(state: State) -> None:
 def test_pictures_of_random_playout_states_follow_the_rules_and_show_the_view(
     players: int,
 ) -> None:
-    for seed in range(3):
+    for seed in range(sweep(2, 3)):  # whole games, 2 a player count (3 with FULL_SWEEP=1)
         states = snapshots(players, 300 + seed, every=17)
         assert island.is_over(states[-1])
         for state in states:
