@@ -299,18 +299,24 @@ def _game(row: sqlite3.Row | tuple[Any, ...], reported: Reported | None = None) 
     return g if reported is None else _game_checked(g, reported)
 
 
+def _move_json(game_id: int, n: int, column: str, text: Any) -> Any:
+    """One JSON column of move `n` (its "move", a dict, or its "events", a list), or
+    UnreadableMove naming it."""
+    try:
+        value = json.loads(text)
+    except (TypeError, ValueError, RecursionError) as exc:
+        raise UnreadableMove(game_id, n, column, str(exc)[:80]) from exc
+    if not isinstance(value, dict if column == "move" else list):
+        raise UnreadableMove(game_id, n, column, f"a {type(value).__name__}")
+    return value
+
+
 def _move(game_id: int, r: tuple[Any, ...]) -> MoveRow:
     """A move-log row, or UnreadableMove naming it if its move or events are not valid JSON."""
-    parsed: list[Any] = []
-    for column, text in (("move", r[5]), ("events", r[6])):
-        try:
-            value = json.loads(text)
-        except (TypeError, ValueError, RecursionError) as exc:
-            raise UnreadableMove(game_id, int(r[0]), column, str(exc)[:80]) from exc
-        if not isinstance(value, dict if column == "move" else list):
-            raise UnreadableMove(game_id, int(r[0]), column, f"a {type(value).__name__}")
-        parsed.append(value)
-    return MoveRow(r[0], r[1], r[2], r[3], r[4], parsed[0], parsed[1], r[7], r[8])
+    n = int(r[0])
+    move = _move_json(game_id, n, "move", r[5])
+    events = _move_json(game_id, n, "events", r[6])
+    return MoveRow(r[0], r[1], r[2], r[3], r[4], move, events, r[7], r[8])
 
 
 SET_ASIDE = "set aside"  # the start of `error` for an outbox row that is never delivered
@@ -330,5 +336,10 @@ def _outbox(row: sqlite3.Row | tuple[Any, ...]) -> OutboxRow:
     )
 
 
+# `json.dumps` with any option builds a new encoder each call; this one is built once (the
+# same options, so the same text).
+_ENCODER = json.JSONEncoder(separators=(",", ":"), sort_keys=True, ensure_ascii=False)
+
+
 def dumps(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), sort_keys=True, ensure_ascii=False)
+    return _ENCODER.encode(value)

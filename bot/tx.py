@@ -26,6 +26,7 @@ from bot.rows import (
     WaitRow,
     _game,
     _move,
+    _move_json,
     _outbox,
     _wait,
     dumps,
@@ -395,6 +396,23 @@ class Tx(_GameStatements):
             params.append(phase)
         rows = await self.all(sql + " ORDER BY n", params)
         return [_move(game_id, r) for r in rows]
+
+    async def unit_events(
+        self, game_id: int, unit: tuple[int, int]
+    ) -> list[tuple[int, int, str, list[dict[str, Any]]]]:
+        """(n, seat, text, events) of the game's effective moves in `unit` (a round and phase,
+        as the moves are stored), oldest first: what a move's posts read of its unit. The
+        same rows as `moves(round=, phase=)`, without reading (or decoding) their moves."""
+        rows = await self.all(
+            "SELECT n, seat, text, events_json FROM moves WHERE game_id = ? "
+            "AND n NOT IN (SELECT n FROM undone WHERE game_id = ?) AND round = ? AND phase = ? "
+            "ORDER BY n",
+            (game_id, game_id, unit[0], unit[1]),
+        )
+        return [
+            (int(n), int(seat), str(text), _move_json(game_id, int(n), "events", events))
+            for n, seat, text, events in rows
+        ]
 
     async def unit_since_last_move(
         self, game_id: int, seat: int, unit: tuple[int, int]

@@ -77,8 +77,8 @@ class Posts:
             after = rec.seen(None)
             rows: list[NewOutbox] = []
             unit_moves = [
-                EventLine(m.n, m.seat, m.round, m.phase, m.text, tuple(readable(m.events, None)))
-                for m in await tx.moves(rec.id, round=unit[0], phase=unit[1])
+                EventLine(n, who, *unit, text, tuple(readable(events, None)))
+                for n, who, text, events in await tx.unit_events(rec.id, unit)
             ]
             # The move itself was appended in this transaction, so it is in unit_moves already.
             mine = [e for m in unit_moves if m.seat == seat for e in m.events]

@@ -5,6 +5,7 @@ instead give exactly what the long way gave."""
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import threading
 import time
@@ -16,6 +17,7 @@ import pytest
 
 from bot.games import GAMES
 from bot.plugin import GamePlugin
+from bot.rows import UnreadableMove, dumps
 from bot.service import GameRecord, GameService
 from bot.store import Store
 from bot.visibility import seen
@@ -310,3 +312,71 @@ async def test_a_cancelled_ai_move_skip_or_undo_leaves_no_cached_game(
         if rec.current == seat and await svc.can_undo(10, rec.user_at(seat)):
             break
     await cancelled(svc.undo(10, rec.user_at(seat), version=rec.version))
+
+
+# --- what a move's posts read and write -------------------------------------------------------
+
+
+async def test_unit_events_are_the_units_moves_without_their_move_column(store: Store) -> None:
+    svc = GameService(store)
+    rec = await three_at_table(svc, seed=4)
+    rules = rec.plugin.rules
+    rng = random.Random(2)
+    undone_one = False
+    for _ in range(60):
+        seat = rec.current
+        assert seat is not None and rec.state is not None
+        move = dict(rng.choice(rules.legal_moves(rec.state, seat)))
+        rec = (await svc.play(10, rec.user_at(seat), move, confirm=True)).record
+        if not undone_one and rec.current == seat and await svc.can_undo(10, rec.user_at(seat)):
+            rec = (await svc.undo(10, rec.user_at(seat))).record
+            undone_one = True
+    assert undone_one
+    async with store.read() as tx:
+        everything = await tx.moves(rec.id, with_undone=True)
+        units = {(m.round, m.phase) for m in everything}
+        assert len(units) > 3
+        for unit in units:
+            expected = [
+                (m.n, m.seat, m.text, m.events)
+                for m in await tx.moves(rec.id, round=unit[0], phase=unit[1])
+            ]
+            assert await tx.unit_events(rec.id, unit) == expected
+        # The undone move is left out, as by `moves`.
+        assert len(everything) == sum([len(await tx.unit_events(rec.id, u)) for u in units], 1)
+
+
+async def test_unit_events_refuse_unreadable_events(store: Store) -> None:
+    svc = GameService(store)
+    rec = await three_at_table(svc, seed=4)
+    seat = rec.current
+    assert seat is not None and rec.state is not None
+    move = dict(rec.plugin.rules.legal_moves(rec.state, seat)[0])
+    n = (await svc.play(10, rec.user_at(seat), move, confirm=True)).n
+    async with store.read() as tx:
+        unit = next((m.round, m.phase) for m in await tx.moves(rec.id) if m.n == n)
+    for damaged, detail in (("{not json", "events: Expecting"), ('{"a": 1}', "events: a dict")):
+        async with store.write() as tx:
+            await tx.run("DROP TRIGGER IF EXISTS moves_no_update")
+            await tx.run(
+                "UPDATE moves SET events_json = ? WHERE game_id = ? AND n = ?",
+                (damaged, rec.id, n),
+            )
+        async with store.read() as tx:
+            with pytest.raises(UnreadableMove, match=f"move {n} of the log is unreadable") as exc:
+                await tx.unit_events(rec.id, unit)
+            assert detail in str(exc.value) and exc.value.n == n
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        {"b": 1, "a": [1, 2.5, None, True], "é": "naïve — ✓", "z": {"y": (1, 2), "x": ""}},
+        [{"kind": "x", "private_to": None}, {"n": -3, "s": 'quote " and \\ and \n'}],
+        "plain",
+        {"nan": float("nan"), "inf": float("inf")},
+    ],
+)
+def test_dumps_is_json_dumps_with_the_stores_options(value: Any) -> None:
+    expected = json.dumps(value, separators=(",", ":"), sort_keys=True, ensure_ascii=False)
+    assert dumps(value) == expected
