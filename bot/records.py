@@ -338,20 +338,33 @@ def animation(
     # replay's frame size and palette depend on the whole game).
     shots = [seen(plugin, state, names, None)]
     unit = plugin.unit(shots[0])
+    # A Nauticus unit (its action phase) is read from the state itself, as the plugin's `unit`
+    # reads it from the view's: a view of every move cost a sixth of the replay's time.
+    nauticus = plugin.kind == "nauticus"
     for seat, move in script:
         state, _ = rules.apply(state, seat, dict(move))
-        now = seen(plugin, state, names, None)
-        if plugin.unit(now) != unit or rules.is_over(state):
-            shots.append(now)
-            unit = plugin.unit(now)
-    if plugin.kind == "nauticus":
-        # The board and every shipyard (render.nauticus.replay), on one palette.
-        from render.nauticus.replay import Frames  # loads fonts: only when a replay is drawn
+        if nauticus:
+            now, at = None, (state.round, state.phase)
+        else:
+            now = seen(plugin, state, names, None)
+            at = plugin.unit(now)
+        if at != unit or rules.is_over(state):
+            shots.append(now or seen(plugin, state, names, None))
+            unit = at
+    durations = [FRAME_MS] * len(shots)
+    durations[-1] = LAST_FRAME_MS
+    if nauticus:
+        # The board and every shipyard (render.nauticus.replay), on one palette; each frame
+        # written as the parts drawn again since the previous one.
+        from render.nauticus.replay import CLEAR, Frames  # loads fonts: only when drawn
 
-        drawer = Frames([s.view for s in shots], names)
+        views = [s.view for s in shots]
+        drawer = Frames(views, names)
+        data = _gif_deltas((drawer.delta(i) for i in range(len(views))), durations, CLEAR)
 
         def pictures() -> Iterator[Image.Image]:
-            return (drawer.frame(i) for i in range(len(shots)))
+            again = Frames(views, names)
+            return (again.frame(i) for i in range(len(views)))
 
     else:
         board = plugin.board_pictures()[:1]
@@ -365,11 +378,8 @@ def animation(
                     plugin.draw(board, shot)
                 yield from drawn
 
-    # Frames are drawn as the GIF writer takes them: only two are held at a time (a Nauticus
-    # frame is 800 x ~2,300 px; 36 of them would take some 65 MB of the worker's memory).
-    durations = [FRAME_MS] * len(shots)
-    durations[-1] = LAST_FRAME_MS
-    data = _gif(pictures(), durations)
+        # Frames are drawn as the GIF writer takes them: only two are held at a time.
+        data = _gif(pictures(), durations)
     half = 1
     width = int.from_bytes(data[6:8], "little")  # the GIF's screen width
     while len(data) > MAX_ANIMATION_BYTES and width // half > 200:
@@ -455,6 +465,41 @@ def _gif(frames: Iterable[Image.Image], durations: Sequence[int]) -> bytes:
         before, before_rgb = frame, rgb
         shown.append((_gif_image(part), box, clear))
         kept.append(ms)
+    return _gif_file((width, height), shown, kept)
+
+
+def _gif_deltas(
+    deltas: Iterable[tuple[Image.Image, tuple[int, int, int, int]] | None],
+    durations: Sequence[int],
+    clear: int,
+) -> bytes:
+    """An animated GIF of frames given as what changed: each delta a "P" image and the box of
+    the screen it covers, its pixels of entry `clear` transparent (the frame before shows
+    through), or None when nothing changed (the frame before is shown longer). The first delta
+    is the whole first frame."""
+    shown: list[tuple[bytes, tuple[int, int, int, int], int | None]] = []
+    kept: list[int] = []
+    size = (0, 0)
+    for delta, ms in zip(deltas, durations, strict=True):
+        if delta is None:
+            kept[-1] += ms
+            continue
+        image, box = delta
+        if not shown:
+            size = image.size
+        shown.append((_gif_image(image), box, clear if shown else None))
+        kept.append(ms)
+    return _gif_file(size, shown, kept)
+
+
+def _gif_file(
+    size: tuple[int, int],
+    shown: Sequence[tuple[bytes, tuple[int, int, int, int], int | None]],
+    kept: Sequence[int],
+) -> bytes:
+    """The GIF of `shown` frames (image data from `_gif_image`, box on the screen,
+    transparent entry or None), each shown for its `kept` milliseconds, looping for ever."""
+    width, height = size
     out = io.BytesIO()
     out.write(b"GIF89a" + struct.pack("<HHBBB", width, height, 0, 0, 0))  # no global palette
     out.write(b"!\xff\x0bNETSCAPE2.0\x03\x01\x00\x00\x00")  # loop for ever

@@ -21,6 +21,7 @@ from bot.service import GameRecord, GameService, LobbyError, NoGame, NotAllowed
 from bot.store import Store
 from bot.visibility import seen
 from render import canvas, palette
+from render.nauticus.board_pic import height as board_height
 from render.nauticus.replay import GAP, block_heights
 from render.nauticus.shipyard_pic import HEAD_H, draw_block
 from render.seats import Shown
@@ -454,3 +455,35 @@ def test_a_moves_line_reads_the_same_when_the_move_is_read_back(game: str) -> No
             assert rules.describe(read_back, state) == rules.describe(move, state)
             assert rules.describe(shuffled, state) == rules.describe(move, state)
             state, _ = rules.apply(state, seat, move)
+
+
+def test_a_nauticus_replay_of_a_busy_game_stays_far_under_discords_limit() -> None:
+    # Four players who build ships and deliver (the AI's rollout policy): every phase changes
+    # the board and most shipyards, the frames are as large as they get (5 rounds, 36 frames).
+    from engine.ai.evaluate import _nauticus_rollout
+
+    plugin = GAMES.get("nauticus")
+    rules = plugin.rules
+    for seed in (3, 8):
+        rng = random.Random(seed)
+        state = rules.new_game(4, seed)
+        script = []
+        while not rules.is_over(state):
+            seat = rules.current(state)
+            move = _nauticus_rollout(state, seat, rules.legal_moves(state, seat), rng)
+            script.append((seat, move))
+            state, _ = rules.apply(state, seat, move)
+        assert sum(len(p.ships) for p in state.players) >= 4
+        data = records.animation(plugin, seed, ("Ana", "Ben", "Cleo", "Dev"), script)
+        gif = Image.open(io.BytesIO(data))
+        assert gif.n_frames == 36 and gif.size[1] > 2000
+        # 1.1-1.3 MB measured: a quarter of the 8 MB limit leaves room for any game.
+        assert len(data) <= records.MAX_ANIMATION_BYTES // 4, len(data)
+        # Below the board, the shipyards at the end are not those of the start: ships built.
+        gif.seek(0)
+        first = gif.convert("RGB")
+        gif.seek(35)
+        last = gif.convert("RGB")
+        below = (0, board_height(4) + GAP, 800, gif.size[1])
+        moved = ImageChops.difference(first.crop(below), last.crop(below)).getbbox()
+        assert moved is not None and moved[3] - moved[1] > 1000
