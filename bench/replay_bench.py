@@ -8,9 +8,10 @@ On a shared machine the wall time depends on the other work; the CPU time (this 
 `time.process_time`) much less: both are printed.
 
 Each game is played to the end by uniform random players (4 seats, 2 for the duel); the
-animation replays its log and draws the public board after every action phase, as the final
-post's Replay button does. Also the size of the game's complete record (JSON) and the time to
-read it back and replay it with every check. Not a timed test: run it by hand.
+animation replays its log and draws the public board after every action phase (Nauticus: the
+board and every shipyard below it), as the final post's Replay button does. Also the size of
+the game's complete record (JSON) and the time to read it back and replay it with every check.
+Not a timed test: run it by hand.
 """
 
 from __future__ import annotations
