@@ -487,3 +487,31 @@ def test_a_nauticus_replay_of_a_busy_game_stays_far_under_discords_limit() -> No
         below = (0, board_height(4) + GAP, 800, gif.size[1])
         moved = ImageChops.difference(first.crop(below), last.crop(below)).getbbox()
         assert moved is not None and moved[3] - moved[1] > 1000
+
+
+def test_the_nauticus_gif_shows_each_frame_exactly_as_drawn_whole() -> None:
+    # The GIF holds only the parts drawn again, their unchanged pixels transparent: decoded, each
+    # frame must be the frame drawn whole, pixel for pixel.
+    from render.nauticus.replay import Frames
+
+    plugin = GAMES.get("nauticus")
+    rules = plugin.rules
+    names = ("Ana", "Ben", "Cleo")
+    rng = random.Random(6)
+    state = rules.new_game(3, 6)
+    script, views = [], [rules.view(state, None)]
+    while not rules.is_over(state):
+        seat = rules.current(state)
+        move = rng.choice(rules.legal_moves(state, seat))
+        script.append((seat, move))
+        was = (state.round, state.phase)
+        state, _ = rules.apply(state, seat, move)
+        if (state.round, state.phase) != was or rules.is_over(state):
+            views.append(rules.view(state, None))
+    gif = Image.open(io.BytesIO(records.animation(plugin, 6, names, script)))
+    whole = Frames(views, names)
+    assert gif.n_frames == len(views) == 36
+    for i in range(len(views)):
+        gif.seek(i)
+        want = whole.frame(i).convert("RGB")
+        assert gif.convert("RGB").tobytes() == want.tobytes(), i
