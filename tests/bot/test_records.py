@@ -7,6 +7,7 @@ import asyncio
 import io
 import json
 import random
+import struct
 from pathlib import Path
 from typing import Any
 
@@ -515,3 +516,27 @@ def test_the_nauticus_gif_shows_each_frame_exactly_as_drawn_whole() -> None:
         gif.seek(i)
         want = whole.frame(i).convert("RGB")
         assert gif.convert("RGB").tobytes() == want.tobytes(), i
+
+
+def test_the_gif_compares_frames_of_one_palette_by_index() -> None:
+    # Frames sharing a palette (a Nauticus replay halved for a very long game) are compared by
+    # palette entry: the changed 3x3 square is the frame's box, the rest of it transparent.
+    four = [(250, 250, 250), (200, 0, 0), (0, 90, 200), (20, 20, 20)]
+    base = [(x // 8 + y // 4) % 4 for y in range(16) for x in range(32)]
+    moved = list(base)
+    for y in range(5, 8):
+        for x in range(10, 13):
+            moved[y * 32 + x] = (base[y * 32 + x] + 1) % 4
+    moved[6 * 32 + 11] = base[6 * 32 + 11]  # the middle pixel of the square unchanged
+    first, second = _frame(four, base), _frame(four, moved)
+    data = records._gif(iter([first, second, _frame(four, moved)]), [700, 700, 4000])
+    gif = Image.open(io.BytesIO(data))
+    assert gif.n_frames == 2
+    for i, want in enumerate((first, second)):
+        gif.seek(i)
+        assert gif.convert("RGB").tobytes() == want.convert("RGB").tobytes()
+    assert gif.info["duration"] == 4700
+    # The second frame's image: its box is the square, entry 4 (past the four) transparent.
+    second_frame = data.split(b"!\xf9\x04")[2]
+    assert second_frame[0] & 1 and second_frame[3] == 4
+    assert struct.unpack("<HHHH", second_frame[6:14]) == (10, 5, 3, 3)
