@@ -327,10 +327,11 @@ def check_scores(record: Record, got: Sequence[tuple[int, int, int]]) -> None:
 def animation(
     plugin: GamePlugin, seed: int, names: Sequence[str], script: Sequence[tuple[int, Move]]
 ) -> bytes:
-    """An animated GIF of the board as the table saw it after each action phase.
+    """An animated GIF of the board as the table saw it after each action phase; in Nauticus
+    the board with every player's shipyard below it (`render.nauticus.replay`).
 
-    Every frame is drawn from the public view only (the same picture a phase post shows), so it
-    may be shown to anyone, even for a game in progress.
+    Every frame is drawn from the public view only (the same pictures a phase post shows), so
+    it may be shown to anyone, even for a game in progress.
     """
     rules = plugin.rules
     state = rules.new_game(len(names), seed)
