@@ -3,6 +3,7 @@
     python bench/ai_bench.py                      # 20 games per pairing, every game, 2 processes
     python bench/ai_bench.py --games 40 --jobs 2 --only duel --pairings normal-random
     nice -n 10 python bench/ai_bench.py --games 100 --log ai_bench.jsonl   # the full run
+    python bench/ai_bench.py --only duel --pairings normal-strategies --no-widening  # as before
 
 `--log FILE` appends every finished game to FILE as one JSON line and, when started again with
 the same FILE, skips the games already there and counts them in the tables: a 100-game run
@@ -34,6 +35,7 @@ import sys
 import time
 import tracemalloc
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -176,6 +178,12 @@ def main() -> None:
         action="store_true",
         help="the search without game knowledge (engine/ai/evaluate.py), as before issue 24",
     )
+    ap.add_argument(
+        "--no-widening",
+        action="store_true",
+        help="the search without progressive widening at the root (every root move from the "
+        "start), for a paired comparison on the same seeds",
+    )
     ap.add_argument("--no-memory", action="store_true", help="skip the traced-memory runs")
     ap.add_argument("--first-seed", type=int, default=0, help="seeds first-seed..first-seed+N-1")
     ap.add_argument(
@@ -187,7 +195,11 @@ def main() -> None:
 
     if args.plain:
         KNOWLEDGE.clear()  # the worker processes are forked after this, so they see it too
+    if args.no_widening:
+        for game, know in list(KNOWLEDGE.items()):
+            KNOWLEDGE[game] = replace(know, order=None)
     print("plain search, " if args.plain else "", end="")
+    print("no root widening, " if args.no_widening else "", end="")
     print("levels:", ", ".join(f"{lv.name} {lv.budget} applies" for lv in LEVELS.values()))
     seeds = range(args.first_seed, args.first_seed + args.games)
     tasks = [(g, p, s) for g in args.only for p in expand(g, args.pairings) for s in seeds]

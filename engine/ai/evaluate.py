@@ -25,6 +25,7 @@ from typing import Any
 from engine.ai import nauticus_play
 from engine.api import Move, Rules
 
+ISLAND_HORIZON_SCALE = 8.0  # VP: Island games end around 50 VP a seat, won by 5-10
 SCRIPTED_SHARE = 0.75  # share of rollout moves a Nauticus rollout takes from the scripted player
 NAUTICUS_ROLLOUT_SHARE = 1 / 3  # normal: 8 moves (about one action phase) before the estimate
 
@@ -42,6 +43,11 @@ class Knowledge:
     # search first spreads its visits over the few best, then lets the others in as the root's
     # visits grow (engine/ai/search.py). None: every root move from the start.
     order: Callable[[Any, int, list[Move]], list[Move]] | None = None
+    # The estimated VP lead worth about three quarters of a win at the horizon (tanh(1)): an
+    # unfinished position's reward then grows smoothly with the lead instead of jumping from
+    # behind to ahead, which with a few dozen rollouts per move is mostly noise. None: the rank
+    # and margin of `value_rewards`.
+    horizon_scale: float | None = None
 
 
 def _no_prune(state: Any, seat: int, moves: list[Move]) -> list[Move]:
@@ -365,7 +371,9 @@ KNOWLEDGE: dict[str, Knowledge] = {
         nauticus_play.estimate,
         rollout_share=NAUTICUS_ROLLOUT_SHARE,
     ),
-    "island": Knowledge(_island_prune, _island_rollout, _island_estimate),
+    "island": Knowledge(
+        _island_prune, _island_rollout, _island_estimate, horizon_scale=ISLAND_HORIZON_SCALE
+    ),
     "duel": Knowledge(_duel_prune, _duel_rollout, _duel_estimate, order=_duel_order),
 }
 
@@ -378,14 +386,24 @@ def knowledge(rules: Rules) -> Knowledge:
     return Knowledge(_no_prune, _uniform, None)
 
 
-def value_rewards(values: Sequence[float], margin_weight: float) -> list[float]:
-    """Each seat's reward in 0..1 from estimated VP: mostly its rank, a little its margin."""
+def value_rewards(
+    values: Sequence[float], margin_weight: float, scale: float | None = None
+) -> list[float]:
+    """Each seat's reward in 0..1 from estimated VP: mostly its rank, a little its margin.
+
+    With `scale` (a game's `horizon_scale`), the rank is smoothed instead: against each other
+    seat, 0.5 + 0.5 · tanh(VP lead / scale), averaged, as a chance of staying ahead that grows
+    with the lead; `margin_weight` is then unused.
+    """
     n = len(values)
     out: list[float] = []
     for i, v in enumerate(values):
         others = [o for j, o in enumerate(values) if j != i]
         if not others:
             out.append(1.0)
+            continue
+        if scale is not None:
+            out.append(sum(0.5 + 0.5 * math.tanh((v - o) / scale) for o in others) / (n - 1))
             continue
         beaten = sum(1.0 if v > o else 0.5 if v == o else 0.0 for o in others)
         best = max(others)

@@ -190,7 +190,7 @@ def _run(
         if estimate is None or is_over(state):
             reward = rewards(rules.final_scores(state))
         else:
-            reward = value_rewards(estimate(state), HORIZON_MARGIN_WEIGHT)
+            reward = value_rewards(estimate(state), HORIZON_MARGIN_WEIGHT, know.horizon_scale)
         for n in path:
             n.visits += 1
             for i, r in enumerate(reward):

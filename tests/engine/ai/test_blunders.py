@@ -50,7 +50,7 @@ def broken(monkeypatch: pytest.MonkeyPatch, unpruned: None) -> Iterator[None]:
     rewards, value_rewards = search_module.rewards, search_module.value_rewards
     monkeypatch.setattr(search_module, "rewards", lambda s: [1 - r for r in rewards(s)])
     monkeypatch.setattr(
-        search_module, "value_rewards", lambda v, w: [1 - r for r in value_rewards(v, w)]
+        search_module, "value_rewards", lambda *a: [1 - r for r in value_rewards(*a)]
     )
     yield
 

@@ -6,6 +6,7 @@ Budgets are counted in `apply` calls, so nothing here depends on the clock.
 from __future__ import annotations
 
 import itertools
+import math
 import random
 from dataclasses import replace
 from typing import Any
@@ -215,3 +216,24 @@ def test_the_estimate_gives_nothing_for_a_ship_that_cannot_be_finished() -> None
     est = nauticus_play.estimate(state)[0]
     # pass tiles not flippable are charged; nothing is added for the unfinished ship
     assert est <= plain
+
+
+def test_value_rewards_smoothed_by_a_horizon_scale() -> None:
+    """With a scale, a lead of one scale is worth 0.5 + 0.5 · tanh(1) of a win, whatever the VP
+    level; equal values share 0.5; with three seats each reward averages its two pairings."""
+    lead, trail = evaluate.value_rewards([30.0, 22.0], 0.4, 8.0)
+    assert lead == pytest.approx(0.5 + 0.5 * math.tanh(1.0))
+    assert lead + trail == pytest.approx(1.0)
+    assert evaluate.value_rewards([58.0, 50.0], 0.4, 8.0)[0] == pytest.approx(lead)
+    assert evaluate.value_rewards([12.0, 12.0], 0.4, 8.0) == [0.5, 0.5]
+    three = evaluate.value_rewards([20.0, 12.0, 20.0], 0.4, 8.0)
+    assert three[0] == pytest.approx((lead + 0.5) / 2)
+    assert three[1] == pytest.approx(trail)
+    # a 1 VP lead is barely more than a draw, where the unscaled rank gives it the whole 0.6
+    assert evaluate.value_rewards([23.0, 22.0], 0.4, 8.0)[0] < 0.57
+    assert evaluate.value_rewards([23.0, 22.0], 0.4)[0] > 0.8
+
+
+def test_island_rewards_an_unfinished_position_by_a_smoothed_lead() -> None:
+    know = evaluate.KNOWLEDGE["island"]
+    assert know.horizon_scale == evaluate.ISLAND_HORIZON_SCALE == 8.0
