@@ -277,8 +277,32 @@ class GamePlugin(Protocol):
         """The pictures `/<game> board` shows."""
         ...
 
+    def replay_frames(
+        self, views: Sequence[dict[str, Any]], names: Sequence[str]
+    ) -> ReplayFrames | None:
+        """The frames of a replay whose moments have the public `views`, if this game draws
+        its own (Nauticus: the board with every shipyard below it); None: each frame is the
+        first of `board_pictures`, drawn whole."""
+        ...
+
     def hand_pictures(self) -> tuple[str, ...]:
         """The seat's private pictures for the hand command."""
+        ...
+
+
+class ReplayFrames(Protocol):
+    """A game's own replay frames, asked for in order from 0, each once, one way or the other
+    (`bot.records.animation` writes the GIF from them)."""
+
+    clear: int  # the palette entry of a delta's unchanged (transparent) pixels
+
+    def frame(self, i: int) -> Any:
+        """Frame `i` whole: a "P" image (Pillow), one palette for every frame."""
+        ...
+
+    def delta(self, i: int) -> tuple[Any, tuple[int, int, int, int]] | None:
+        """What changed since frame `i - 1`: a "P" image with `clear` where nothing did and the
+        box of the frame it covers, or None when nothing changed. Frame 0's delta is frame 0."""
         ...
 
 

@@ -327,44 +327,39 @@ def check_scores(record: Record, got: Sequence[tuple[int, int, int]]) -> None:
 def animation(
     plugin: GamePlugin, seed: int, names: Sequence[str], script: Sequence[tuple[int, Move]]
 ) -> bytes:
-    """An animated GIF of the board as the table saw it after each action phase; in Nauticus
-    the board with every player's shipyard below it (`render.nauticus.replay`).
+    """An animated GIF of the board as the table saw it after each action phase, or of the
+    game's own replay frames (`GamePlugin.replay_frames`: in Nauticus the board with every
+    player's shipyard below it).
 
     Every frame is drawn from the public view only (the same pictures a phase post shows), so
     it may be shown to anyone, even for a game in progress.
     """
     rules = plugin.rules
     state = rules.new_game(len(names), seed)
-    # The public view of each frame's moment, first; drawn once all are known (a Nauticus
-    # replay's frame size and palette depend on the whole game).
+    # The public view of each frame's moment, first; drawn once all are known (a game's own
+    # frames, such as Nauticus's, take their size and palette from the whole game). The unit is
+    # read from the state itself: a view of every move cost a sixth of the replay's time.
     shots = [seen(plugin, state, names, None)]
-    unit = plugin.unit(shots[0])
-    # A Nauticus unit (its action phase) is read from the state itself, as the plugin's `unit`
-    # reads it from the view's: a view of every move cost a sixth of the replay's time.
-    nauticus = plugin.kind == "nauticus"
+    unit = plugin.unit_of_state(state)
     for seat, move in script:
         state, _ = rules.apply(state, seat, dict(move))
-        if nauticus:
-            now, at = None, (state.round, state.phase)
-        else:
-            now = seen(plugin, state, names, None)
-            at = plugin.unit(now)
+        at = plugin.unit_of_state(state)
         if at != unit or rules.is_over(state):
-            shots.append(now or seen(plugin, state, names, None))
+            shots.append(seen(plugin, state, names, None))
             unit = at
     durations = [FRAME_MS] * len(shots)
     durations[-1] = LAST_FRAME_MS
-    if nauticus:
-        # The board and every shipyard (render.nauticus.replay), on one palette; each frame
-        # written as the parts drawn again since the previous one.
-        from render.nauticus.replay import CLEAR, Frames  # loads fonts: only when drawn
-
-        views = [s.view for s in shots]
-        drawer = Frames(views, names)
-        data = _gif_deltas((drawer.delta(i) for i in range(len(views))), durations, CLEAR)
+    views = [s.view for s in shots]
+    drawer = plugin.replay_frames(views, names)
+    if drawer is not None:
+        # The game's own frames (Nauticus: the board and every shipyard, on one palette),
+        # each written as the parts drawn again since the previous one.
+        deltas = (drawer.delta(i) for i in range(len(views)))
+        data = _gif_deltas(deltas, durations, drawer.clear)
 
         def pictures() -> Iterator[Image.Image]:
-            again = Frames(views, names)
+            again = plugin.replay_frames(views, names)
+            assert again is not None
             return (again.frame(i) for i in range(len(views)))
 
     else:

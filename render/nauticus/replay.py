@@ -59,6 +59,8 @@ class Frames:
     since frame `i - 1`, for the GIF writer.
     """
 
+    clear = CLEAR  # a delta's unchanged pixels
+
     def __init__(self, views: Sequence[dict[str, Any]], names: Sequence[str]) -> None:
         if not views:
             raise ValueError("a replay has at least one frame")

@@ -20,6 +20,7 @@ from bot.plugin import (
     PanelSpec,
     Picture,
     Post,
+    ReplayFrames,
     Seen,
     Suggestion,
 )
@@ -522,6 +523,11 @@ class DuelPlugin:
 
     def board_pictures(self) -> tuple[str, ...]:
         return ("board",)
+
+    def replay_frames(
+        self, views: Sequence[dict[str, Any]], names: Sequence[str]
+    ) -> ReplayFrames | None:
+        return None  # the board picture, drawn whole for each frame
 
     def hand_pictures(self) -> tuple[str, ...]:
         return ("hand",)

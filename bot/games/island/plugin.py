@@ -26,6 +26,7 @@ from bot.plugin import (
     PanelSpec,
     Picture,
     Post,
+    ReplayFrames,
     Seen,
     Suggestion,
 )
@@ -443,6 +444,11 @@ class IslandPlugin:
 
     def board_pictures(self) -> tuple[str, ...]:
         return ("board", "areas")
+
+    def replay_frames(
+        self, views: Sequence[dict[str, Any]], names: Sequence[str]
+    ) -> ReplayFrames | None:
+        return None  # the board picture, drawn whole for each frame
 
     def hand_pictures(self) -> tuple[str, ...]:
         return ("hand",)

@@ -22,6 +22,7 @@ from bot.plugin import (
     PanelSpec,
     Picture,
     Post,
+    ReplayFrames,
     Seen,
     Suggestion,
 )
@@ -338,6 +339,15 @@ class NauticusPlugin:
 
     def board_pictures(self) -> tuple[str, ...]:
         return ("board",)
+
+    def replay_frames(
+        self, views: Sequence[dict[str, Any]], names: Sequence[str]
+    ) -> ReplayFrames | None:
+        # The board with every shipyard below it, on one palette; each frame's delta holds
+        # only the parts drawn again. Imported here: it loads fonts, needed only to draw.
+        from render.nauticus.replay import Frames
+
+        return Frames(views, names)
 
     def hand_pictures(self) -> tuple[str, ...]:
         return ("my_shipyard",)
