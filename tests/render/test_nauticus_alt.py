@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Iterator
+from functools import cache
 from typing import Any
 
 import pytest
@@ -42,7 +43,11 @@ def views() -> Iterator[dict[str, Any]]:
                 yield view(state, None)
 
 
-VIEWS = list(views())
+@cache
+def all_views() -> tuple[dict[str, Any], ...]:
+    """`views()`, played once by the worker that runs these tests (not at collection, which
+    every worker does)."""
+    return tuple(views())
 
 
 def said(v: dict[str, Any]) -> list[str]:
@@ -74,10 +79,10 @@ def said(v: dict[str, Any]) -> list[str]:
 def test_every_board_alt_text_fits_uncut_and_ends_with_the_scores(locale: str) -> None:
     from render.nauticus.text import board_alt
 
-    assert len(VIEWS) > 1500
+    assert len(all_views()) > 1500
     longest = 0
     with i18n.use(locale):
-        for v in VIEWS:
+        for v in all_views():
             alt = board_alt(v)
             longest = max(longest, len(alt))
             assert len(alt) <= ALT_LIMIT and not alt.endswith("…"), alt
@@ -116,7 +121,7 @@ def _groups(line: str) -> Iterator[tuple[int, list[str]]]:
 def test_the_french_board_text_reads_as_french() -> None:
     from render.nauticus.text import board_alt
 
-    v = next(v for v in VIEWS if v["players_count"] == 4 and v["step"] != "over")
+    v = next(v for v in all_views() if v["players_count"] == 4 and v["step"] != "over")
     with i18n.use("fr"):
         alt = board_alt(v)
     nnbsp = "\u202f"
