@@ -208,5 +208,11 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         # moves, reminders) that have no interaction to take a language from, uses it.
         "ALTER TABLE games ADD COLUMN locale TEXT NOT NULL DEFAULT 'en'",
     ),
+    (
+        # A game's newest post of a kind (the turn ping a move edits, the last phase post a
+        # picture compares with) is looked up on every move: without this index SQLite walks
+        # the outbox back from its newest row, through every other game's posts.
+        "CREATE INDEX outbox_game_kind ON outbox (game_id, kind, id)",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -33,6 +33,24 @@ async def test_migrates_an_empty_database(tmp_path: Path) -> None:
     await again.close()
 
 
+async def test_a_games_newest_post_of_a_kind_is_found_through_its_index(tmp_path: Path) -> None:
+    # The lookup every move makes (the turn ping it edits) seeks the index; a scan would walk
+    # back through every other game's posts.
+    store = await Store.open(tmp_path / "plan.db")
+    try:
+        async with store.read() as tx:
+            plan = await tx.all(
+                "EXPLAIN QUERY PLAN SELECT id FROM outbox WHERE game_id = ? AND kind = ? "
+                "ORDER BY id DESC LIMIT 1",
+                (1, "turn_ping"),
+            )
+        details = " ".join(str(r[-1]) for r in plan)
+        assert "USING COVERING INDEX outbox_game_kind (game_id=? AND kind=?)" in details, details
+        assert "TEMP B-TREE" not in details  # no sort: the index gives the order
+    finally:
+        await store.close()
+
+
 async def test_migrates_forward_keeping_data(tmp_path: Path) -> None:
     path = tmp_path / "v1.db"
     with sqlite3.connect(path) as raw:
