@@ -39,29 +39,46 @@ settings.register_profile(
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
-# The longest files start first. With `--dist loadfile` a file runs whole on one worker, so a
-# scenario of two or three minutes collected last keeps one worker busy long after the other
-# is done; started first, it runs while the other worker goes through the many short files.
-# (Measured with `pytest --durations=30` and each file's CPU time; the order only changes when a
-# test starts.)
-SLOW_FIRST = (
-    "tests/engine/ai/test_strength.py",
-    "tests/e2e/test_scenario_reminders.py",  # mostly waits: a skip's AI runs at a lower priority
+# The longest files start first, the ones that mostly wait (on the bot process they drive, on
+# Discord's rate limits, on a robot thinking at a lower priority) interleaved with the ones that
+# keep a core busy, so that two waiting scenarios seldom hold two of the three workers while a
+# core idles. `--dist loadfile` runs a file whole on one worker, and `--no-loadscope-reorder`
+# (pyproject's addopts) keeps this order: by default pytest-xdist sorts the files by their number
+# of tests, which started these few-test, longest files last and left one worker running
+# scenarios alone for the last few minutes. (Measured per file: CPU time and wall time,
+# `pytest -p` with a timing plugin; the order only changes when a file starts.)
+WAITING = (
     "tests/e2e/test_scenario_crash.py",
-    "tests/e2e/test_scenario_ratelimit.py",  # mostly waits: Discord's buckets, made tight
-    "tests/platform/test_audit.py",
     "tests/e2e/test_scenario_commit_kill.py",
-    "tests/bot/test_ai_seats.py",
-    "tests/bot/games/duel/test_secrets.py",
-    "tests/bot/test_records.py",
+    "tests/e2e/test_scenario_reminders.py",  # a skip's AI runs at a lower priority
+    "tests/e2e/test_scenario_ratelimit.py",  # Discord's buckets, made tight
     "tests/e2e/test_scenario_game.py",
-    "tests/bot/games/island/test_secrets.py",
-    "tests/bot/test_hardening_database.py",
-    "tests/bot/test_cli_export.py",
-    "tests/render/island/test_pictures.py",
-    "tests/engine/island/test_playouts.py",
-    "tests/engine/duel/test_describe_public.py",
     "tests/e2e/test_scenario_ai.py",
+    "tests/e2e/test_scenario_duel.py",
+    "tests/e2e/test_scenario_island.py",
+)
+BUSY = (
+    "tests/engine/ai/test_strength.py",
+    "tests/bot/test_records.py",
+    "tests/platform/test_audit.py",
+    "tests/engine/island/test_playouts.py",
+    "tests/bot/games/duel/test_secrets.py",
+    "tests/bot/test_cli_export.py",
+    "tests/render/test_french_layout.py",
+    "tests/render/island/test_pictures.py",
+    "tests/engine/ai/test_blunders.py",
+    "tests/engine/test_legal_complete.py",
+    "tests/bot/test_hardening_database.py",
+    "tests/bot/games/island/test_secrets.py",
+    "tests/bot/test_ops_lock_identity.py",
+    "tests/bot/test_ai_seats.py",
+    "tests/engine/duel/test_describe_public.py",
+    "tests/engine/ai/test_fairness.py",
+)
+SLOW_FIRST = tuple(
+    path
+    for i in range(max(len(WAITING), len(BUSY)))
+    for path in (BUSY[i : i + 1] + WAITING[i : i + 1])
 )
 
 
