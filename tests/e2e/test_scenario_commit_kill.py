@@ -106,7 +106,7 @@ class CommitKill:
     """Restarts the bot under the commit killer before the armed move's final click, then waits
     for it to die inside that move's COMMIT and starts the plain bot again."""
 
-    def __init__(self, killer: Killer, delay_ms: float) -> None:
+    def __init__(self, killer: Killer, delay_ms: float | None) -> None:
         self.killer = killer
         self.delay_ms = delay_ms
 
@@ -129,13 +129,14 @@ class Killer:
         self.bot: BotProcess | None = None
         self.kills = 0
 
-    async def start(self, *, kill_delay_ms: float | None = None) -> None:
+    async def start(self, *, kill_delay_ms: float | None = None, after: bool = False) -> None:
         if self.bot is not None and self.bot.running:
             await self.bot.stop()
         self.bot = bot_process(self.world, self.db, self.log)
-        if kill_delay_ms is not None:
+        if kill_delay_ms is not None or after:
+            delay = "after" if after else f"{kill_delay_ms:.3f}"
             self.bot.args = ["-m", "tests.e2e.commit_killer"]
-            self.bot.env.update(E2E_KILL_AT_MOVE="1", E2E_KILL_DELAY_MS=f"{kill_delay_ms:.3f}")
+            self.bot.env.update(E2E_KILL_AT_MOVE="1", E2E_KILL_DELAY_MS=delay)
         await start_bot(self.bot)
 
 
@@ -171,9 +172,19 @@ async def _commit_kills(world: World, tmp_path: Path) -> str:
                 move = policy.pick(game.state)
             armed = kills_left > 0 and rng.random() < 0.5
             if armed:
-                # 0-3 ms into the COMMIT: before, during or after SQLite writes the WAL.
-                delay = rng.choice([0.0, rng.uniform(0.0, 3.0)])
-                await killer.start(kill_delay_ms=delay)
+                # 0-3 ms into the COMMIT: before, during or after SQLite writes the WAL. The
+                # first kill is as the COMMIT starts (surely not stored) and the second right
+                # after it returned (surely stored), so that both outcomes are seen whatever
+                # the machine's load; the others fall where a busy or idle machine puts them.
+                armed_before = KILLS - kills_left
+                delay: float | None = (
+                    0.0
+                    if armed_before == 0
+                    else None
+                    if armed_before == 1
+                    else rng.choice([0.0, rng.uniform(0.0, 3.0)])
+                )
+                await killer.start(kill_delay_ms=delay, after=delay is None)
                 driver.crash = CommitKill(killer, delay)
                 kills_left -= 1
             before = game.version
