@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Coroutine
 from contextlib import asynccontextmanager
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, TypeVar
 
 from bot import ai_seats, texts
 from bot.core.errors import (
@@ -43,6 +43,8 @@ from bot.store import (
 )
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 DEFAULT_LOBBY_IDLE = timedelta(days=7)
 # Two identical slash-command moves of one player this close together are one double send.
@@ -110,6 +112,17 @@ class Kernel:
         """Drop a channel's game from the cache: it is read (and replay-checked) again on next
         use, after a change that touched more than its state (seats, settings, status)."""
         self.cache.pop(channel_id, None)
+
+    async def write_game(self, channel_id: int, work: Callable[[Tx], Coroutine[Any, Any, T]]) -> T:
+        """`work(tx)` in one transaction and one hop to the database's thread
+        (`Store.write_at_once`): how a move, a robot's move, a skip and a take-back are stored.
+        If the caller is cancelled meanwhile, the transaction may be committed all the same:
+        the channel's cached game is then forgotten, to be read again rather than trusted."""
+        try:
+            return await self.store.write_at_once(work)
+        except asyncio.CancelledError:
+            self.forget(channel_id)
+            raise
 
     async def reload(self, tx: Tx, game_id: int) -> GameRecord:
         """A game as just written in this transaction."""

@@ -4,7 +4,6 @@ decides from what that seat sees, with a seed fixed by the game, seat and versio
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from dataclasses import replace
 from datetime import datetime
@@ -126,15 +125,9 @@ class Robots:
                 return None
             user_id = fresh.user_at(seat)
             # The whole move in one hop to the database's thread, as `Turns.play` does.
-            try:
-                result = await self.k.store.write_at_once(
-                    lambda tx: self.turns.commit(tx, fresh, seat, user_id, move, note)
-                )
-            except asyncio.CancelledError:
-                # Cancelled while on the database's thread, the move may be committed all the
-                # same: the cached game is read again rather than trusted.
-                self.k.forget(channel_id)
-                raise
+            result = await self.k.write_game(
+                channel_id, lambda tx: self.turns.commit(tx, fresh, seat, user_id, move, note)
+            )
             self.k.remember(result.record)
         self.k.kick()
         self.k.ai_check(result.record)
@@ -228,13 +221,8 @@ class Robots:
                 return cur, done
 
             # Every move of the skip, its log and notice in one transaction and one hop to the
-            # database's thread (`Store.write_at_once`).
-            try:
-                cur, done = await self.k.store.write_at_once(work)
-            except asyncio.CancelledError:
-                # The skip may be committed all the same: the cached game is read again.
-                self.k.forget(channel_id)
-                raise
+            # database's thread.
+            cur, done = await self.k.write_game(channel_id, work)
             self.k.remember(cur)
         self.k.kick()
         self.k.ai_check(cur)

@@ -3,7 +3,6 @@ nothing (decided from what the mover can see: `bot.undo`)."""
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import replace
 from typing import Any
 
@@ -153,14 +152,9 @@ class Takeback:
                 await tx.add_outbox(rec.id, [NewOutbox(channel_id, "notice", {"text": text})])
                 return last, replace(rec, version=rec.version + 1, state=before, status="active")
 
-            # The check, the take-back and its notice in one hop to the database's thread
-            # (`Store.write_at_once`), as a move is.
-            try:
-                last, after = await self.k.store.write_at_once(work)
-            except asyncio.CancelledError:
-                # The take-back may be committed all the same: the cached game is read again.
-                self.k.forget(channel_id)
-                raise
+            # The check, the take-back and its notice in one hop to the database's thread, as
+            # a move is.
+            last, after = await self.k.write_game(channel_id, work)
             self.k.remember(after)
             self.k.sent(key, UNDO if version is None else None, after.version)
         self.k.kick()

@@ -4,7 +4,6 @@ the game, its result."""
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import replace
 from typing import Any
 
@@ -114,16 +113,10 @@ class Turns:
                 )
             # An illegal move raises inside the transaction, which then writes nothing. The
             # whole move (engine, words, posts, statements) runs in one hop to the database's
-            # thread (`Store.write_at_once`).
-            try:
-                result = await self.k.store.write_at_once(
-                    lambda tx: self.commit(tx, rec, seat, user_id, move)
-                )
-            except asyncio.CancelledError:
-                # Cancelled while on the database's thread, the move may be committed all the
-                # same: the cached game is read again rather than trusted.
-                self.k.forget(channel_id)
-                raise
+            # thread.
+            result = await self.k.write_game(
+                channel_id, lambda tx: self.commit(tx, rec, seat, user_id, move)
+            )
             self.k.remember(result.record)
             self.k.sent(key, move if command else None, result.record.version)
         self.k.kick()
