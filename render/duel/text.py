@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from render.seats import drawable, short_name
-from render.text import clauses, fit
+from render.text import ALT_LIMIT, clauses, fit
 from render.words import w, w_, wn
 
 # Spelt out: a screen reader says "★★" as "black star black star".
@@ -58,20 +58,6 @@ def card_words(card: dict[str, Any]) -> str:
     return f"{domain(card['domain'])} {w(KIND_WORDS[card['kind']])}"
 
 
-def value_words(space: dict[str, Any]) -> str:
-    if space["card"] is None:
-        return w("empty")
-    text = special(space["name"]) if space["name"] else str(space["card"])
-    if space["name"]:
-        text += f" ({space['card']})"
-    if space["arrow"]:
-        arrow = ARROW_WORDS.get(space["arrow"])
-        text += w(", {direction} arrow", direction=w(arrow) if arrow else space["arrow"])
-    if space["anchored"]:
-        text += w(", anchored")
-    return text
-
-
 def _who(seat: int, names: Sequence[str]) -> str:
     """The seat as a picture names it: its short name, or 'Seat 1' when it has none to draw."""
     named = seat < len(names) and drawable(names[seat])
@@ -116,35 +102,88 @@ def status_line(view: dict[str, Any], names: Sequence[str] = ()) -> str:
     return w("{who} to place", who=who)
 
 
+def _against(space: dict[str, Any]) -> str:
+    """One side's diver for the 'A against B' of a slot: '9 (vertical arrow)', 'kraken (15,
+    anchored)', 'empty'. The details sit in brackets so the commas of the slot stay its own."""
+    if space["card"] is None:
+        return w("empty")
+    marks = [str(space["card"])] if space["name"] else []
+    if space["arrow"]:
+        arrow = ARROW_WORDS.get(space["arrow"])
+        marks.append(w("{direction} arrow", direction=w(arrow) if arrow else space["arrow"]))
+    if space["anchored"]:
+        marks.append(w("anchored"))
+    said = special(space["name"]) if space["name"] else str(space["card"])
+    return w("{card} ({details})", card=said, details=", ".join(marks)) if marks else said
+
+
+def _slot(slot: dict[str, Any]) -> str:
+    """'Slot 1, war 2 stars: kraken (15) against 9 (vertical arrow), won by seat 1.': seat 1's
+    card first, as the board's first sentence says (not 'on seat 1's side' twice a slot)."""
+    first, second = slot["sides"]
+    if first["card"] is None and second["card"] is None:
+        sides = w("both sides empty")
+    else:
+        sides = w("{first} against {second}", first=_against(first), second=_against(second))
+    if slot["winner"] is not None:
+        sides += w(", won by {seat}", seat=seat_words(slot["winner"]))
+    n = slot["index"] + 1
+    d = slot["domain"]
+    if d:
+        return w("Slot {n}, {card}: {sides}.", n=n, card=card_words(d), sides=sides)
+    return w("Slot {n}: {sides}.", n=n, sides=sides)
+
+
+def _round_cards(r: int, by_seat: dict[int, list[str]]) -> str:
+    """'Round 2: war 1 star, science ink blot to seat 1; navigation 2 stars to seat 2.'"""
+    items = clauses(
+        w("{card} to {seat}", card=", ".join(cards), seat=seat_words(seat))
+        for seat, cards in sorted(by_seat.items())
+    )
+    return w("Round {n}: {items}.", n=r, items=items)
+
+
+def _round_counts(rounds: list[tuple[int, dict[int, list[str]]]]) -> str:
+    """The oldest rounds by how many cards each seat won, like a match's scores, in one
+    sentence that says their domains were left out: 'Rounds 1 to 3, cards won, seat 1 against
+    seat 2 (their domains left out for length): 3 to 2, 5 to 0, 1 to 4.'"""
+    scores = ", ".join(
+        w("{a} to {b}", a=len(by_seat.get(0, [])), b=len(by_seat.get(1, [])))
+        for _, by_seat in rounds
+    )
+    first, last = rounds[0][0], rounds[-1][0]
+    if first == last:
+        return w(
+            "Round {n}, cards won, seat 1 against seat 2 (their domains left out for length): "
+            "{scores}.",
+            n=first,
+            scores=scores,
+        )
+    return w(
+        "Rounds {first} to {last}, cards won, seat 1 against seat 2 (their domains left out "
+        "for length): {scores}.",
+        first=first,
+        last=last,
+        scores=scores,
+    )
+
+
 def board_alt(view: dict[str, Any]) -> str:
-    parts = [
-        w(
-            "Nautilus duel board, round {round}/{rounds}; Nemo token: {first}; domain deck "
-            "{deck}. {status}.",
-            round=view["round"],
-            rounds=view["rounds"],
-            first=seat_words(view["first"]),
-            deck=view["domain_deck"],
-            status=status_line(view),
-        )
-    ]
-    for slot in view["slots"]:
-        d = slot["domain"]
-        if all(sp["card"] is None for sp in slot["sides"]):
-            sides = w("both sides empty")
-        else:
-            sides = clauses(
-                w("{value} on {seat}'s side", seat=seat_words(sp["side"]), value=value_words(sp))
-                for sp in slot["sides"]
-            )
-        if slot["winner"] is not None:
-            sides += w(", won by {seat}", seat=seat_words(slot["winner"]))
-        n = slot["index"] + 1
-        parts.append(
-            w("Slot {n}, {card}: {sides}.", n=n, card=card_words(d), sides=sides)
-            if d
-            else w("Slot {n}: {sides}.", n=n, sides=sides)
-        )
+    """The table in order: status, the 5 slots (seat 1's card against seat 2's), the hands,
+    then every round's awards. A late game's awards are more than Discord keeps (1,024
+    characters): the oldest rounds are then told by their counts of cards only, as few of them
+    as it takes, so no round's result is ever lost to a cut."""
+    head = w(
+        "Nautilus duel board, round {round}/{rounds}; Nemo token: {first}; domain deck "
+        "{deck}. {status}.",
+        round=view["round"],
+        rounds=view["rounds"],
+        first=seat_words(view["first"]),
+        deck=view["domain_deck"],
+        status=status_line(view),
+    )
+    parts = [head, w("Slots, seat 1's card against seat 2's.")]
+    parts += [_slot(slot) for slot in view["slots"]]
     for p in view["players"]:
         played = ", ".join(special(s) for s in p["played"])
         params = {
@@ -168,20 +207,24 @@ def board_alt(view: dict[str, Any]) -> str:
                 **params,
             )
         )
-    # Each round's awards by winner: "war 1 star to seat 1; war 2 stars, science 1 star to seat 2".
+    # Each round's awards by winner, oldest first.
     by_round: dict[int, dict[int, list[str]]] = {}
     for a in view["awards"]:
         won = by_round.setdefault(a["round"], {}).setdefault(a["winner"], [])
         won.append(card_words(a["domain"]))
-    # The latest round first: a late game's text is longer than Discord keeps, and `fit` cuts
-    # its end, which should be the oldest awards (the won piles are in each hand's text).
-    for r, by_seat in sorted(by_round.items(), reverse=True):
-        items = clauses(
-            w("{card} to {seat}", card=", ".join(cards), seat=seat_words(seat))
-            for seat, cards in sorted(by_seat.items())
-        )
-        parts.append(w("Round {n} awards: {items}.", n=r, items=items))
-    return fit(" ".join(parts))
+    # At the end the last round's winners are in the slots ("won by seat 1"): said once.
+    said_in_slots = view["round"] if view["step"] == "over" else None
+    rounds = sorted(
+        ((r, by_seat) for r, by_seat in by_round.items() if r != said_in_slots), key=lambda x: x[0]
+    )
+    text = " ".join(parts)
+    for k in range(len(rounds) + 1):
+        told = [_round_counts(rounds[:k])] if k else []
+        told += [_round_cards(r, by_seat) for r, by_seat in rounds[k:]]
+        text = " ".join([*parts, *told])
+        if len(text) <= ALT_LIMIT:
+            return text
+    return fit(text)
 
 
 def hand_alt(view: dict[str, Any]) -> str:

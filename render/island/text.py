@@ -11,7 +11,7 @@ from typing import Any
 
 from render.island.common import cat_word, entry, grouped, obj, side_word, token_words
 from render.palette import player_words
-from render.text import clauses, labelled
+from render.text import ALT_LIMIT, clauses, fit, labelled
 from render.words import w, wc, wn
 
 
@@ -119,33 +119,75 @@ def board_alt(view: dict[str, Any]) -> str:
 FLAT_TOKENS = frozenset({"vp2", "vp3"})
 
 
-def _collection(c: dict[str, Any]) -> str:
-    """'Food: fruit, ham (2 cards), open; 2 VP token.' or 'Food: …, closed, 8 VP porthole; …'."""
+def _tokens(tokens: list[dict[str, Any]]) -> list[str]:
+    """A collection's bonus tokens, the same token of the same value said once: 'double
+    porthole token ×2, now 8 VP each' rather than the same clause twice."""
+    said: list[str] = []
+    seen: dict[tuple[str, int], int] = {}
+    for t in tokens:
+        key = (t["token"], t["vp"])
+        seen[key] = seen.get(key, 0) + 1
+    for (token, vp), k in seen.items():
+        name = token_words(token)
+        if token in FLAT_TOKENS:
+            one = w("{token} token", token=name)
+            said.append(one if k == 1 else w("{token} token ×{n}", n=k, token=name))
+        elif k == 1:
+            said.append(w("{token} token, now {vp} VP", token=name, vp=vp))
+        else:
+            said.append(w("{token} token ×{n}, now {vp} VP each", n=k, token=name, vp=vp))
+    return said
+
+
+def _collection(c: dict[str, Any], short: bool = False) -> str:
+    """'Food: fruit, ham (2 cards), open; 2 VP token.' or 'Food: …, closed, 8 VP porthole; …';
+    `short` (an open collection when the text must be shorter): 'Food: fruit, ham; 2 VP
+    token.', its count and state left to the reader (open: the closed ones are said apart)."""
     category = cat_word(c["category"])
+    category = category[:1].upper() + category[1:]
     cards = ", ".join(entry(o, n) for o, n in grouped(c["cards"]))
+    if short:
+        head = labelled(category, cards) if cards else category
+        return clauses([head, *_tokens(c["tokens"])]) + "."
     head = (
         w(
             "{category}: {objects} ({cards})",
-            category=category[:1].upper() + category[1:],
+            category=category,
             cards=wn("{n} card", "{n} cards", c["size"]),
             objects=cards,
         )
         if cards
-        else category[:1].upper() + category[1:]
+        else category
     )
     state = (
         w("closed, {vp} VP porthole", vp=c["porthole"]) if c["closed"] else wc("collection", "open")
     )
-    tokens = [
-        w("{token} token", token=token_words(t["token"]))
-        if t["token"] in FLAT_TOKENS
-        else w("{token} token, now {vp} VP", token=token_words(t["token"]), vp=t["vp"])
-        for t in c["tokens"]
+    return clauses([f"{head}, {state}", *_tokens(c["tokens"])]) + "."
+
+
+def _closed(closed: list[dict[str, Any]]) -> str:
+    """Closed collections in one sentence, each by its size and what it scores (porthole and
+    tokens together, which no longer change): 'Closed: fishing (3 cards, 8 VP), food (…).'"""
+    # Each built apart: the extractor misses a catalogue call nested in another one's.
+    each = [
+        w(
+            "{category} ({cards}, {vp} VP)",
+            category=cat_word(c["category"]),
+            cards=wn("{n} card", "{n} cards", c["size"]),
+            vp=c["porthole"] + sum(t["vp"] for t in c["tokens"]),
+        )
+        for c in closed
     ]
-    return clauses([f"{head}, {state}", *tokens]) + "."
+    return w("Closed: {list}.", list=", ".join(each))
 
 
-def player_alt(view: dict[str, Any], seat: int) -> str:
+# How much an areas text says, longest first: everything; closed collections by their size and
+# VP only; and open ones without their card count and the word 'open' too.
+WHOLE, CLOSED_SHORT, ALL_SHORT = 0, 1, 2
+
+
+def player_alt(view: dict[str, Any], seat: int, level: int = WHOLE) -> str:
+    """One seat's hand size, VP, pawn and collections, at the `level` of detail that fits."""
     p = view["players"][seat]
     pawn = p["pawn"]
     where = (
@@ -153,12 +195,16 @@ def player_alt(view: dict[str, Any], seat: int) -> str:
         if pawn["side"] is not None
         else w("no pawn")
     )
-    cols = [_collection(c) for c in p["collections"] if c["size"] or c["tokens"]]
+    shown = [c for c in p["collections"] if c["size"] or c["tokens"]]
+    closed = [c for c in shown if c["closed"]] if level >= CLOSED_SHORT else []
+    cols = [_collection(c, short=level >= ALL_SHORT) for c in shown if c not in closed]
+    if closed:
+        cols.append(_closed(closed))
     body = " ".join(cols) if cols else w("No collection yet.")
     who = _seat(seat)
     return (
         w(
-            "{who}: {cards} in hand, {vp} VP so far, {where}.",
+            "{who}: {cards} in hand, {vp} VP, {where}.",
             who=who[:1].upper() + who[1:],
             cards=wn("{n} card", "{n} cards", p["hand_size"]),
             vp=p["score"],
@@ -170,7 +216,23 @@ def player_alt(view: dict[str, Any], seat: int) -> str:
 
 
 def areas_alt(view: dict[str, Any], seats: list[int]) -> str:
-    return w("Players' collections.") + " " + " ".join(player_alt(view, seat) for seat in seats)
+    """The collections of `seats`, whole when they fit Discord's limit; else with less detail
+    (closed collections by their size and VP, which no longer change; then open ones without
+    their card count), and the text says so first."""
+    heads = {
+        WHOLE: w("Players' collections."),
+        CLOSED_SHORT: w("Players' collections (closed ones: cards and VP only, for length)."),
+        ALL_SHORT: w(
+            "Players' collections (for length: open ones by objects and tokens, closed ones by "
+            "cards and VP)."
+        ),
+    }
+    text = ""
+    for level, head in heads.items():
+        text = " ".join([head, *(player_alt(view, s, level) for s in seats)])
+        if len(text) <= ALT_LIMIT:
+            return text
+    return fit(text)
 
 
 def hand_alt(view: dict[str, Any]) -> str:

@@ -144,13 +144,16 @@ def test_render_duel_imports_only_pillow_the_standard_library_and_render() -> No
         assert names <= allowed, (path.name, names - allowed)
 
 
-def test_the_board_alt_text_says_the_latest_awards_first_and_fits_discord() -> None:
+def test_the_board_alt_text_says_every_round_and_fits_discord() -> None:
     end = next(s for s in states() if duel.is_over(s))
     view = duel.view(end)
     alt = board_alt(view)
-    assert len(alt) <= 1024
-    rounds = [int(n) for n in re.findall(r"Round (\d) awards: ", alt)]
-    # Cut to Discord's limit from the end, so the oldest rounds go first.
-    assert rounds[0] == view["round"] and rounds == sorted(rounds, reverse=True)
-    assert rounds == list(range(view["round"], view["round"] - len(rounds), -1))
+    assert len(alt) <= 1024 and not alt.endswith("…")
+    # Oldest first: rounds told by their counts only ("Rounds 1 to 3, … 3 to 2, …"), then the
+    # rounds told card by card; the last round's winners are in the slots ("won by seat 1").
+    summary = re.search(r"Rounds? (\d)(?: to (\d))?, cards won, seat 1 against seat 2", alt)
+    counted = range(int(summary[1]), int(summary[2] or summary[1]) + 1) if summary else range(0)
+    detailed = [int(n) for n in re.findall(r"Round (\d): ", alt)]
+    assert [*counted, *detailed] == list(range(1, view["round"]))
+    assert alt.count(", won by seat ") == 5
     assert "★" not in alt and "Slot 1, " in alt
