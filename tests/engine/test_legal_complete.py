@@ -26,7 +26,7 @@ from tests.sweep import sweep
 
 Move = dict[str, Any]
 
-STATES_PER_PLAYER_COUNT = sweep(400, 700)  # 1,200 states in all (2,100 with FULL_SWEEP=1)
+STATES_PER_PLAYER_COUNT = sweep(300, 700)  # 900 states in all (2,100 with FULL_SWEEP=1)
 ROTATE = 1  # every candidate on every state (set higher to trade coverage for speed)
 GOODS_LISTS = [
     list(g) for n in range(4) for g in itertools.product(data.GOODS, repeat=n)

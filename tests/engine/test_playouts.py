@@ -20,7 +20,7 @@ from tests.engine.invariants import check, check_move
 from tests.engine.policy import choose, game_rng, taste
 from tests.sweep import sweep
 
-GAMES = sweep(150, 300)  # a third each of 2, 3 and 4 players
+GAMES = sweep(90, 300)  # a third each of 2, 3 and 4 players
 ROUND_TRIP_EVERY = 10
 
 

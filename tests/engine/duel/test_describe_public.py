@@ -25,7 +25,7 @@ from tests.sweep import sweep
 
 SPECIAL_WORDS = {name: key for key, name in data.SPECIAL_NAMES.items()}
 # Seeded playouts sampled (about 70 states each); the thresholds below scale with them.
-GAMES = sweep(16, 40)
+GAMES = sweep(10, 40)
 CARD = re.compile(r"\bthe (\d+|kraken|fishbone)\b")
 
 

@@ -25,7 +25,7 @@ from tests.engine.duel.policy import choose, game_rng, taste
 from tests.sweep import sweep
 
 Move = dict[str, Any]
-STATES = sweep(700, 2000)
+STATES = sweep(420, 2000)
 ROTATE = 6
 CARDS = range(-1, 17)
 SIDES = range(-1, 3)

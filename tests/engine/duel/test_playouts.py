@@ -14,7 +14,7 @@ from tests.engine.duel.invariants import check, check_move
 from tests.engine.duel.policy import playout
 from tests.sweep import sweep
 
-GAMES = sweep(100, 200)
+GAMES = sweep(60, 200)
 ROUND_TRIP_EVERY = 7
 
 

@@ -23,7 +23,7 @@ from tests.engine.island.walk import sample
 from tests.sweep import sweep
 
 Move = dict[str, Any]
-STATES_PER_PLAYER_COUNT = sweep(500, 1000)
+STATES_PER_PLAYER_COUNT = sweep(300, 1000)
 ROTATE = 1
 
 

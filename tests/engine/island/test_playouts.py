@@ -19,8 +19,8 @@ from tests.engine.island import invariants as inv
 from tests.engine.island.walk import playout
 from tests.sweep import sweep
 
-LIGHT_GAMES = sweep(40, 100)  # per player count
-FULL_GAMES = 8  # per player count
+LIGHT_GAMES = sweep(24, 100)  # per player count
+FULL_GAMES = sweep(5, 8)  # per player count
 
 
 def _play(players: int, seed: int, full: bool) -> tuple[island.State, list[dict[str, object]]]:
