@@ -215,22 +215,26 @@ def _duel_expected(state: Any) -> list[list[float]]:
     other values it beats, an empty slot half to each."""
     from engine.duel import data
 
+    domain_of, points_of = data.CARD_DOMAIN, data.CARD_POINTS
     totals = [[0.0] * len(data.DOMAINS) for _ in (0, 1)]
     for seat in (0, 1):
+        mine = totals[seat]
         for card in state.won[seat]:
-            totals[seat][card // data.CARDS_PER_DOMAIN] += data.points_of(card)
+            mine[domain_of[card]] += points_of[card]
     if state.step == "over":
         return totals
+    share = _beat_shares()
+    row0, row1 = state.board
     for slot, card in enumerate(state.slots):
-        d = card // data.CARDS_PER_DOMAIN
-        pts = data.points_of(card)
-        a, b = state.board[0][slot], state.board[1][slot]
+        d = domain_of[card]
+        pts = points_of[card]
+        a, b = row0[slot], row1[slot]
         if a is not None and b is not None:
-            p0 = 1.0 if data.beats(a, b) else 0.0
+            p0 = 1.0 if data.BEATS[a][b] else 0.0
         elif a is not None:
-            p0 = _beat_share(a)
+            p0 = share[a]
         elif b is not None:
-            p0 = 1.0 - _beat_share(b)
+            p0 = 1.0 - share[b]
         else:
             p0 = 0.5
         totals[0][d] += p0 * pts
@@ -241,13 +245,18 @@ def _duel_expected(state: Any) -> list[list[float]]:
 def _beat_share(value: int) -> float:
     """The share of the 15 other diver values (0 the fishbone .. 15 the kraken) that `value`
     beats (the crab, 1, beats the 14 and the 0)."""
+    return _beat_shares()[value]
+
+
+def _beat_shares() -> list[float]:
+    """`_beat_share` of every value 0..15, computed once."""
     if not _BEAT_SHARE:
         from engine.duel import data
 
         _BEAT_SHARE.extend(
             sum(1 for u in range(16) if u != v and data.beats(v, u)) / 15 for v in range(16)
         )
-    return _BEAT_SHARE[value]
+    return _BEAT_SHARE
 
 
 _BEAT_SHARE: list[float] = []
@@ -257,11 +266,10 @@ def _duel_estimate(state: Any) -> list[float]:
     """Domains won so far (with this round's board counted, `_duel_expected`), plus a lean per
     domain, tanh(lead / 2), largest where a domain is close: a diver that turns a contested
     domain is worth more than one that widens a safe lead or chases a lost one."""
-    from engine.duel.scoring import final_scores
-
-    scores = final_scores(state)
     if state.step == "over":
-        return [float(s.vp) for s in scores]
+        from engine.duel.scoring import final_scores
+
+        return [float(s.vp) for s in final_scores(state)]
     totals = _duel_expected(state)
     out: list[float] = []
     for seat in (0, 1):
@@ -280,13 +288,17 @@ def _duel_prune(state: Any, seat: int, moves: list[Move]) -> list[Move]:
         return moves
     from engine.duel import data
 
+    points_of, beats = data.CARD_POINTS, data.BEATS
+    slots, mine_row = state.slots, state.board[seat]
     out = []
     for m in moves:
-        card, side, slot = m["card"], m["side"], m["slot"]
-        if card >= 13 and side != seat and data.points_of(state.slots[slot]) > 0:
-            mine = state.board[seat][slot]
-            if mine is None or not data.beats(mine, card):
-                continue
+        card = m["card"]
+        if card >= 13:
+            slot = m["slot"]
+            if m["side"] != seat and points_of[slots[slot]] > 0:
+                mine = mine_row[slot]
+                if mine is None or not beats[mine][card]:
+                    continue
         out.append(m)
     return out or moves
 
@@ -296,36 +308,54 @@ def _duel_place_values(
 ) -> list[float]:
     """How much each placement raises the seat's expected domain lean (`_duel_estimate` after
     the move, read on the board alone), a high diver's use on its own side costing a little
-    (a tiny random tie-break with `rng`); -inf for a move that is not a placement."""
+    (a tiny random tie-break with `rng`); -inf for a move that is not a placement.
+
+    A rollout calls this for most of its placements, so what depends only on the space (its
+    domain's lead, the card facing it) is worked out once per space, and a value once per
+    (card, space): the anchor's variants of one placement (up to five each) share it.
+    """
     from engine.duel import data
 
     totals = _duel_expected(state)
     base_mine, base_theirs = totals[seat], totals[1 - seat]
+    board, slots = state.board, state.slots
+    domain_of, points_of, beats = data.CARD_DOMAIN, data.CARD_POINTS, data.BEATS
+    share = _beat_shares()
+    tanh = math.tanh
+    spaces: dict[int, tuple[int | None, float, int, float, float]] = {}
+    values: dict[int, float] = {}
     out: list[float] = []
     for m in moves:
         if m["type"] != "place":
             out.append(-math.inf)
             continue
         slot, side, card = m["slot"], m["side"], m["card"]
-        if state.board[side][slot] is not None:
-            out.append(-math.inf)
-            continue
-        dom = state.slots[slot]
-        d = dom // data.CARDS_PER_DOMAIN
-        pts = data.points_of(dom)
-        other = state.board[1 - side][slot]
-        if other is not None:
-            p_side = 1.0 if data.beats(card, other) else 0.0
-            before = 1.0 - _beat_share(other)  # the side's chance with its place still empty
-        else:
-            p_side = _beat_share(card)
-            before = 0.5
-        p_me = p_side if side == seat else 1.0 - p_side
-        before_me = before if side == seat else 1.0 - before
-        delta = (p_me - before_me) * pts
-        a = base_mine[d] - base_theirs[d]
-        v = math.tanh((a + 2 * delta) / 2.0) - math.tanh(a / 2.0)
-        v -= 0.01 * card if side == seat else 0.0  # keep high divers for later slots
+        at = side * 5 + slot
+        key = card * 10 + at
+        v = values.get(key)
+        if v is None:
+            space = spaces.get(at)
+            if space is None:
+                if board[side][slot] is not None:
+                    out.append(-math.inf)
+                    continue
+                dom = slots[slot]
+                other = board[1 - side][slot]
+                # the side's chance with its place still empty
+                before = 1.0 - share[other] if other is not None else 0.5
+                before_me = before if side == seat else 1.0 - before
+                d = domain_of[dom]
+                a = base_mine[d] - base_theirs[d]
+                space = (other, before_me, points_of[dom], a, tanh(a / 2.0))
+                spaces[at] = space
+            other, before_me, pts, a, lean = space
+            p_side = share[card] if other is None else 1.0 if beats[card][other] else 0.0
+            p_me = p_side if side == seat else 1.0 - p_side
+            delta = (p_me - before_me) * pts
+            v = tanh((a + 2 * delta) / 2.0) - lean
+            if side == seat:
+                v -= 0.01 * card  # keep high divers for later slots
+            values[key] = v
         if rng is not None:
             v += 0.001 * rng.random()
         out.append(v)
@@ -339,7 +369,11 @@ def _duel_rollout(state: Any, seat: int, moves: list[Move], rng: random.Random) 
     if len(moves) == 1 or moves[0]["type"] != "place" or rng.random() >= SCRIPTED_SHARE:
         return moves[rng.randrange(len(moves))]
     values = _duel_place_values(state, seat, moves, rng)
-    best = max(range(len(moves)), key=lambda i: (values[i], -i))
+    # The first of the highest values (max by (value, -index), without the key tuples).
+    best, best_v = 0, values[0]
+    for i, v in enumerate(values):
+        if v > best_v:
+            best, best_v = i, v
     return moves[best]
 
 

@@ -27,6 +27,7 @@ import json
 import math
 import random
 from collections.abc import Sequence
+from json.encoder import encode_basestring_ascii as _json_str  # what json.dumps writes for a str
 from typing import Any
 
 from engine.ai.canon import canonical
@@ -45,8 +46,24 @@ HORIZON_MARGIN_WEIGHT = 0.4  # the same for an estimated (unfinished) position: 
 
 
 def move_key(move: Move) -> str:
-    """The statistics key of a move: its JSON, keys sorted (so equal dicts share a key)."""
-    return json.dumps(move, sort_keys=True, separators=(",", ":"))
+    """The statistics key of a move: its JSON, keys sorted (so equal dicts share a key).
+
+    A flat move of str and int values (every duel and Island move) is written here directly,
+    the same text `json.dumps(move, sort_keys=True, separators=(",", ":"))` gives (tested):
+    the search keys every legal move at every node it walks, and `json.dumps` was 8 % of a duel
+    decision. Anything else (nested lists, bools, floats) goes through `json.dumps`.
+    """
+    parts: list[str] = []
+    for k in sorted(move):
+        v = move[k]
+        t = type(v)
+        if t is int:
+            parts.append(f"{_json_str(k)}:{v}")
+        elif t is str:
+            parts.append(f"{_json_str(k)}:{_json_str(v)}")
+        else:
+            return json.dumps(move, sort_keys=True, separators=(",", ":"))
+    return "{" + ",".join(parts) + "}"
 
 
 def rewards(scores: Sequence[ScoreLike]) -> list[float]:
@@ -142,18 +159,17 @@ def _run(
         while not is_over(state):
             actor = seat_of(state)
             assert actor is not None
-            options = prune(state, actor, legal(state, actor))
+            keyed = [(move_key(m), m) for m in prune(state, actor, legal(state, actor))]
             if order is not None and node is tree:
                 width = _widened(tree.visits)
                 if width != allowed_width:
                     allowed, allowed_width = set(order[:width]), width
-                options = [m for m in options if move_key(m) in allowed] or options
+                keyed = [km for km in keyed if km[0] in allowed] or keyed
             fresh: list[tuple[str, Move]] = []
             best: _Node | None = None
             best_move: Move | None = None
             best_value = -math.inf
-            for m in options:
-                k = move_key(m)
+            for k, m in keyed:
                 child = node.children.get(k)
                 if child is None:
                     fresh.append((k, m))

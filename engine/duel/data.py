@@ -109,3 +109,14 @@ def beats(a: int, b: int) -> bool:
     if a == CRAB_PREY and b == CRAB:
         return False
     return a > b
+
+
+# --- lookup tables for the hot paths (scoring, the AI search's rollouts) --------------------------
+# The same values as the functions above, read by index: final scoring and the search's
+# evaluation run tens of thousands of times per AI decision.
+CARD_DOMAIN: Final[tuple[int, ...]] = tuple(c // CARDS_PER_DOMAIN for c in DOMAIN_CARDS)
+CARD_POINTS: Final[tuple[int, ...]] = tuple(points_of(c) for c in DOMAIN_CARDS)
+# BEATS[a][b] == beats(a, b) for every card value 0..15.
+BEATS: Final[tuple[tuple[bool, ...], ...]] = tuple(
+    tuple(beats(a, b) for b in CARD_VALUES) for a in CARD_VALUES
+)

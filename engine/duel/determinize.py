@@ -17,11 +17,10 @@ for the same `rng`, and an AI seeded the same way decides the same in both.
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from typing import TypeVar
 
 from engine.duel import data
-from engine.duel.state import Eye, Hand, State
+from engine.duel.state import Eye, Hand, State, evolve
 
 T = TypeVar("T", int, str)
 
@@ -118,7 +117,7 @@ def determinize(state: State, seat: int | None, rng: random.Random) -> State:
     eye = state.eye
     if eye is not None:
         eye = Eye(eye.seat, eye.round, ds(eye.divers))
-    return replace(
+    return evolve(
         state,
         seed=rng.getrandbits(63),
         draws=0,

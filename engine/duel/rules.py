@@ -8,13 +8,12 @@ possible move, the end of a round) happen inside the move that leads to them.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from engine.common import move_type_parser
 from engine.duel import data
 from engine.duel import events as ev
-from engine.duel.state import Award, Eye, Hand, State
+from engine.duel.state import Award, Eye, Hand, State, evolve
 from engine.errors import IllegalMove
 from engine.rng import shuffled
 
@@ -78,14 +77,19 @@ def _with_seen(seen: tuple[tuple[str, ...], ...], seats: tuple[int, ...], *speci
     return (out[0], out[1])
 
 
-def _refresh_known(state: State) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Drop known divers that left the other hand.
+def _known_in(
+    known: tuple[tuple[int, ...], tuple[int, ...]], hands: tuple[Hand, Hand]
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """`known` without the divers that left the other hand (`hands`: the hands after the move).
 
     A diver leaves a hand only face up onto the Nautilus or into the other player's hand, both
     of which the knowing seat sees, so knowledge stays exactly the truth it was.
     """
-    k0 = tuple(v for v in state.known[0] if v in state.hands[1].divers)
-    k1 = tuple(v for v in state.known[1] if v in state.hands[0].divers)
+    k0, k1 = known
+    if k0:
+        k0 = tuple(v for v in k0 if v in hands[1].divers)
+    if k1:
+        k1 = tuple(v for v in k1 if v in hands[0].divers)
     return k0, k1
 
 
@@ -192,23 +196,24 @@ def new_game(players: int, seed: int, *, first: int | None = None) -> State:
 def _start_round(state: State, round_: int, first: int, out: list[ev.Event]) -> tuple[State, Any]:
     """Deal a round: 5 domain cards, 5 divers each, 2 specials to the first player."""
     special_deck, aside, seen = state.special_deck, state.aside, state.seen
+    draws = state.draws
     if round_ > 1 and (round_ - 1) % data.REBUILD_AFTER_ROUND == 0:
         # D-ROUND-8: after round 3 the special deck is all 6 specials again, shuffled.
-        special_deck = shuffled(state.seed, state.draws, data.SPECIALS)
+        special_deck = shuffled(state.seed, draws, data.SPECIALS)
         aside, seen = (), ((), ())
-        state = replace(state, draws=state.draws + 1)
+        draws += 1
         out.append(ev.SpecialDeckRebuilt(round_))
     # D-ROUND-8: all 14 divers are gathered and reshuffled every round [fixed here].
-    divers = shuffled(state.seed, state.draws, data.DIVERS)
+    divers = shuffled(state.seed, draws, data.DIVERS)
     second = 1 - first
     hands: list[Hand] = [Hand((), None), Hand((), None)]
     hands[first] = Hand(tuple(sorted(divers[: data.HAND_SIZE])), None)
     hands[second] = Hand(tuple(sorted(divers[data.HAND_SIZE : 2 * data.HAND_SIZE])), None)
     drawn = special_deck[: data.SPECIALS_DRAWN]
     slots = state.domain_deck[: data.SLOTS]
-    state = replace(
+    state = evolve(
         state,
-        draws=state.draws + 1,
+        draws=draws + 1,
         round=round_,
         first=first,
         step="keep",
@@ -251,16 +256,16 @@ def _start_specials(state: State, out: list[ev.Event]) -> State:
             continue
         # Played face up as its turn comes (the table sees which special it is); the eye's
         # look, the module's choice and the harpoon's choice follow as the seat's move.
-        hands = _set_pair(state.hands, seat, replace(state.hands[seat], special=None))
+        hands = _set_pair(state.hands, seat, Hand(state.hands[seat].divers, None))
         played = (*state.played, (seat, special))
         seen = _with_seen(state.seen, (0, 1), special)
         out.append(ev.SpecialPlayed(seat, special))
         if special == data.EYE:
-            return replace(state, step="eye", turn=seat, hands=hands, played=played, seen=seen)
+            return evolve(state, step="eye", turn=seat, hands=hands, played=played, seen=seen)
         if special == data.MODULE:
             drew = state.diver_deck[: data.MODULE_DRAW]
             out.append(ev.ModuleDrew(seat, drew, private_to=seat))
-            return replace(
+            return evolve(
                 state,
                 step="dive",
                 turn=seat,
@@ -273,12 +278,12 @@ def _start_specials(state: State, out: list[ev.Event]) -> State:
         victim = 1 - seat
         took = shuffled(state.seed, state.draws, state.hands[victim].divers)[0]
         hands = _set_pair(
-            hands, victim, replace(hands[victim], divers=_remove(hands[victim].divers, took))
+            hands, victim, Hand(_remove(hands[victim].divers, took), hands[victim].special)
         )
         out.append(ev.HarpoonTook(seat, victim))
         out.append(ev.HarpoonCard(seat, took, "took", private_to=seat))
         out.append(ev.HarpoonCard(victim, took, "lost", private_to=victim))
-        state = replace(
+        return evolve(
             state,
             draws=state.draws + 1,
             step="harpoon",
@@ -287,9 +292,9 @@ def _start_specials(state: State, out: list[ev.Event]) -> State:
             played=played,
             seen=seen,
             harpooned=took,
+            known=_known_in(state.known, hands),
         )
-        return replace(state, known=_refresh_known(state))
-    return replace(state, step="place", turn=state.first)
+    return evolve(state, step="place", turn=state.first)
 
 
 def _end_round(state: State, out: list[ev.Event]) -> State:
@@ -309,15 +314,15 @@ def _end_round(state: State, out: list[ev.Event]) -> State:
     out.append(ev.RoundEnded(state.round, (per_round[0], per_round[1])))
     for seat in (0, 1):
         out.append(ev.WonPile(seat, won_t[seat], private_to=seat))
-    state = replace(state, won=won_t, awards=tuple(awards))
     if not state.domain_deck:
         from engine.duel.scoring import final_scores  # scoring imports State only
 
+        # The last round's board, slots and hands stay as they lay, for the final picture.
+        state = evolve(state, won=won_t, awards=tuple(awards), step="over")
         scores = final_scores(state)
         winners = tuple(s.seat for s in scores if s.rank == 1)
         out.append(ev.GameEnded(winners, (scores[0].vp, scores[1].vp), scores[0].tiebreak))
-        # The last round's board, slots and hands stay as they lay, for the final picture.
-        return replace(state, step="over")
+        return state
     # D-ROUND-4, D-ROUND-8: every special of the round is set aside, played or not.
     aside = [*state.aside, *(sp for _, sp in state.played)]
     for seat in (state.first, state.second):
@@ -325,7 +330,7 @@ def _end_round(state: State, out: list[ev.Event]) -> State:
         if special is not None:
             aside.append(special)
             out.append(ev.SpecialDiscarded(seat, special, private_to=seat))
-    state = replace(state, aside=tuple(aside))
+    state = evolve(state, won=won_t, awards=tuple(awards), aside=tuple(aside))
     state, _ = _start_round(state, state.round + 1, state.second, out)
     return state
 
@@ -403,15 +408,22 @@ def legal_moves(state: State, seat: int) -> list[Move]:
             for c, s, k in arrow_options(state, state.arrow)
         ]
     hand = state.hands[seat]
+    spaces = _empty_spaces(state)
+    if hand.special != data.ANCHOR:
+        return [
+            {"type": "place", "card": card, "side": side, "slot": slot}
+            for card in _hand_cards(hand)
+            for side, slot in spaces
+        ]
     in_play = sorted(v for row in state.board for v in row if v is not None)
     out: list[Move] = []
     for card in _hand_cards(hand):
-        for side, slot in _empty_spaces(state):
+        # D-ROUND-4: the anchor goes onto the card placed or any card already in play.
+        targets = sorted({card, *in_play})
+        for side, slot in spaces:
             move: Move = {"type": "place", "card": card, "side": side, "slot": slot}
             out.append(move)
-            if hand.special == data.ANCHOR:
-                # D-ROUND-4: onto the card placed or any card already in play.
-                out.extend({**move, "anchor": t} for t in sorted({card, *in_play}))
+            out.extend({**move, "anchor": t} for t in targets)
     return out
 
 
@@ -485,12 +497,12 @@ def _keep(state: State, seat: int, move: Move, out: list[ev.Event]) -> State:
         )
     given = next(s for s in state.drawn if s != special)
     other = 1 - seat
-    hands = _set_pair(state.hands, seat, replace(state.hands[seat], special=special))
-    hands = _set_pair(hands, other, replace(hands[other], special=given))
+    hands = _set_pair(state.hands, seat, Hand(state.hands[seat].divers, special))
+    hands = _set_pair(hands, other, Hand(hands[other].divers, given))
     out.append(ev.SpecialKept(seat, other))
     out.append(ev.SpecialChosen(seat, special, given, private_to=seat))
     out.append(ev.SpecialReceived(other, given, private_to=other))
-    state = replace(state, hands=hands, drawn=(), seen=_with_seen(state.seen, (other,), given))
+    state = evolve(state, hands=hands, drawn=(), seen=_with_seen(state.seen, (other,), given))
     return _start_specials(state, out)
 
 
@@ -498,7 +510,7 @@ def _eye(state: State, seat: int, out: list[ev.Event]) -> State:
     other = 1 - seat
     divers = state.hands[other].divers
     out.append(ev.EyeSeen(seat, divers, private_to=seat))
-    state = replace(
+    state = evolve(
         state,
         eye=Eye(seat, state.round, divers),
         known=_set_pair(state.known, seat, divers),
@@ -519,9 +531,9 @@ def _dive(state: State, seat: int, move: Move, out: list[ev.Event]) -> State:
     hand = state.hands[seat]
     out.append(ev.ModuleKept(seat))
     out.append(ev.ModuleChosen(seat, keep, back, private_to=seat))
-    state = replace(
+    state = evolve(
         state,
-        hands=_set_pair(state.hands, seat, replace(hand, divers=_add(hand.divers, keep))),
+        hands=_set_pair(state.hands, seat, Hand(_add(hand.divers, keep), hand.special)),
         module=(),
         diver_deck=(back, *state.diver_deck),
         deck_top=(seat, back),
@@ -546,8 +558,8 @@ def _harpoon(state: State, seat: int, move: Move, out: list[ev.Event]) -> State:
     other = state.hands[victim]
     kept = give != took
     mine = _add(_remove(hand.divers, give), took) if kept else hand.divers
-    hands = _set_pair(state.hands, seat, replace(hand, divers=mine))
-    hands = _set_pair(hands, victim, replace(other, divers=_add(other.divers, give)))
+    hands = _set_pair(state.hands, seat, Hand(mine, hand.special))
+    hands = _set_pair(hands, victim, Hand(_add(other.divers, give), other.special))
     out.append(ev.HarpoonResolved(seat, victim, kept))
     if kept:
         out.append(ev.HarpoonExchange(seat, took, give, private_to=seat))
@@ -555,13 +567,12 @@ def _harpoon(state: State, seat: int, move: Move, out: list[ev.Event]) -> State:
     else:
         out.append(ev.HarpoonExchange(seat, took, took, private_to=seat))
         out.append(ev.HarpoonExchange(victim, took, None, private_to=victim))
-    state = replace(state, hands=hands, harpooned=None)
-    known = _refresh_known(state)
+    known = _known_in(state.known, hands)
     # Both seats now know where the two divers went.
     known = _set_pair(known, seat, tuple(sorted({*known[seat], give})))
     if kept:
         known = _set_pair(known, victim, tuple(sorted({*known[victim], took})))
-    state = replace(state, known=known)
+    state = evolve(state, hands=hands, harpooned=None, known=known)
     return _start_specials(state, out)
 
 
@@ -606,9 +617,9 @@ def _place(state: State, seat: int, move: Move, out: list[ev.Event]) -> State:
     # Validated: build the new state.
     special = data.SPECIAL_OF_VALUE.get(card)
     if special is not None:
-        hand = replace(hand, special=None)
+        hand = Hand(hand.divers, None)
     else:
-        hand = replace(hand, divers=_remove(hand.divers, card))
+        hand = Hand(_remove(hand.divers, card), hand.special)
     played = state.played
     if special is not None:
         played = (*played, (seat, special))
@@ -621,24 +632,43 @@ def _place(state: State, seat: int, move: Move, out: list[ev.Event]) -> State:
     seen = state.seen
     if anchor is not None:
         # [fixed here] D-ROUND-5: the anchor is attached before the arrow is resolved.
-        hand = replace(hand, special=None)
+        hand = Hand(hand.divers, None)
         played = (*played, (seat, data.ANCHOR))
         anchored = anchor
         out.append(ev.SpecialPlayed(seat, data.ANCHOR))
         out.append(ev.Anchored(seat, anchor))
     if special is not None or anchor is not None:
         seen = _with_seen(seen, (0, 1), *(sp for _, sp in played))
-    state = replace(
+    hands = _set_pair(state.hands, seat, hand)
+    placed = state.placed + 1
+    known = _known_in(state.known, hands)
+    arrow = data.arrow_of(card) is not None
+    if not arrow and placed != data.SPACES:
+        # The common case in one new state (the AI search makes tens of thousands of these a
+        # decision): the next placer, as `_after_placement` would set it.
+        return evolve(
+            state,
+            hands=hands,
+            board=board,
+            played=played,
+            anchored=anchored,
+            seen=seen,
+            placed=placed,
+            known=known,
+            step="place",
+            turn=_placer(state.first, placed),
+        )
+    state = evolve(
         state,
-        hands=_set_pair(state.hands, seat, hand),
+        hands=hands,
         board=board,
         played=played,
         anchored=anchored,
         seen=seen,
-        placed=state.placed + 1,
+        placed=placed,
+        known=known,
     )
-    state = replace(state, known=_refresh_known(state))
-    if data.arrow_of(card) is not None:
+    if arrow:
         options = arrow_options(state, card)
         if not options:
             out.append(ev.ArrowBlocked(seat, card))
@@ -647,7 +677,7 @@ def _place(state: State, seat: int, move: Move, out: list[ev.Event]) -> State:
             return _after_placement(_move_card(state, seat, card, options[0], True, out), out)
         else:
             out.append(ev.ArrowPending(seat, card, len(options)))
-            return replace(state, step="arrow", turn=seat, arrow=card)
+            return evolve(state, step="arrow", turn=seat, arrow=card)
     return _after_placement(state, out)
 
 
@@ -666,15 +696,19 @@ def _move_card(
     rows[at[0]][at[1]] = None
     rows[side][slot] = card
     out.append(ev.ArrowMoved(seat, arrow, card, at[0], at[1], side, slot, forced))
-    return replace(state, board=(tuple(rows[0]), tuple(rows[1])), arrow=None)
+    return evolve(state, board=(tuple(rows[0]), tuple(rows[1])), arrow=None)
+
+
+def _placer(first: int, placed: int) -> int:
+    """Who places next once `placed` cards lie on the Nautilus: players alternate, the first
+    player first (D-ROUND-3)."""
+    return first if placed % 2 == 0 else 1 - first
 
 
 def _after_placement(state: State, out: list[ev.Event]) -> State:
     if state.placed == data.SPACES:
         return _end_round(state, out)
-    # Players alternate, the first player first (D-ROUND-3).
-    turn = state.first if state.placed % 2 == 0 else state.second
-    return replace(state, step="place", turn=turn)
+    return evolve(state, step="place", turn=_placer(state.first, state.placed))
 
 
 def _arrow(state: State, seat: int, move: Move, out: list[ev.Event]) -> State:

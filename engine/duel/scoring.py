@@ -36,19 +36,27 @@ class Score:
 
 def domain_totals(cards: tuple[int, ...]) -> tuple[int, ...]:
     """D-END-1: per domain, two stars 2, one star 1, ink blot -1; no cards 0."""
+    return _per_domain(cards)[0]
+
+
+def _per_domain(cards: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """(points, cards) per domain, data.DOMAINS order, by table lookups: final_scores runs at
+    the end of every AI rollout that finishes the game."""
     totals = [0] * len(data.DOMAINS)
+    counts = [0] * len(data.DOMAINS)
+    domain_of, points_of = data.CARD_DOMAIN, data.CARD_POINTS
     for card in cards:
-        totals[data.DOMAINS.index(data.domain_of(card))] += data.points_of(card)
-    return tuple(totals)
+        d = domain_of[card]
+        totals[d] += points_of[card]
+        counts[d] += 1
+    return tuple(totals), tuple(counts)
 
 
 def final_scores(state: State) -> list[Score]:
     """Both seats' results in seat order, from the won piles (valid mid-game too)."""
-    totals = (domain_totals(state.won[0]), domain_totals(state.won[1]))
-    counts = tuple(
-        tuple(sum(1 for c in state.won[s] if data.domain_of(c) == d) for d in data.DOMAINS)
-        for s in (0, 1)
-    )
+    (t0, c0), (t1, c1) = _per_domain(state.won[0]), _per_domain(state.won[1])
+    totals = (t0, t1)
+    counts = (c0, c1)
     # [fixed here] D-END-1: equal totals win the domain for nobody.
     domains = tuple(
         tuple(d for i, d in enumerate(data.DOMAINS) if totals[s][i] > totals[1 - s][i])
