@@ -205,6 +205,21 @@ def _database_ok(path: Path) -> bool:
 
 
 def _run(config: Config) -> int:
+    # Held until the process ends: `restore` and a second bot refuse while it is held. Taken
+    # before discord.py is imported, so a second bot started by mistake is told so at once.
+    lock = RunLock(config.database_path)
+    try:
+        lock.acquire()
+    except OpsError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_ERROR
+    try:
+        return _run_locked(config, lock)
+    finally:
+        lock.release()
+
+
+def _run_locked(config: Config, lock: RunLock) -> int:
     import aiohttp
     import discord
 
@@ -216,7 +231,7 @@ def _run(config: Config) -> int:
     for locale in i18n.TRANSLATED:
         i18n.catalogue(locale)
     try:
-        asyncio.run(_serve(config))
+        asyncio.run(_serve(config, lock))
     except discord.LoginFailure:
         log.debug("login failed", exc_info=True)
         print(
@@ -250,7 +265,7 @@ def _run(config: Config) -> int:
     return EXIT_OK
 
 
-async def _serve(config: Config) -> None:
+async def _serve(config: Config, lock: RunLock) -> None:
     from bot.discord_app.client import create_client
     from bot.store import Store
 
@@ -258,43 +273,37 @@ async def _serve(config: Config) -> None:
     if config.api_base:
         root = apply_api_base(config.api_base)
         log.warning("DISCORD_API_BASE is set: talking to %s, not to Discord", root)
-    # Held until the process ends: `restore` and a second bot refuse while it is held.
-    lock = RunLock(config.database_path)
-    lock.acquire()
+    existed = config.database_path.exists()
+    store = await Store.open(config.database_path)
+    if not existed:
+        # A mistyped DATABASE_PATH would otherwise start quietly with no games at all.
+        log.warning(
+            "created a new empty database at %s (DATABASE_PATH); if your games are "
+            "elsewhere, stop the bot and fix DATABASE_PATH",
+            config.database_path.resolve(),
+        )
     try:
-        existed = config.database_path.exists()
-        store = await Store.open(config.database_path)
-        if not existed:
-            # A mistyped DATABASE_PATH would otherwise start quietly with no games at all.
-            log.warning(
-                "created a new empty database at %s (DATABASE_PATH); if your games are "
-                "elsewhere, stop the bot and fix DATABASE_PATH",
-                config.database_path.resolve(),
-            )
-        try:
-            # A new database has just been created: now the file itself can be locked too.
-            lock.hold_database()
-            client = create_client(config=config, store=store)
-            stop = StopSignal()
-            stop.install()
-            async with client:
-                running = asyncio.create_task(client.start(token), name="discord")
-                stopping = asyncio.create_task(stop.wait(), name="stop-signal")
-                await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
-                if stopping.done():
-                    # Moves in progress commit, new ones are refused, then Discord is left.
-                    await client.service.close()
-                    await client.close()
-                    with contextlib.suppress(asyncio.CancelledError):
-                        await running
-                    log.info("stopped cleanly (%s)", stop.received)
-                else:
-                    stopping.cancel()
-                    running.result()  # a login failure or connection error surfaces here
-        finally:
-            await store.close()
+        # A new database has just been created: now the file itself can be locked too.
+        lock.hold_database()
+        client = create_client(config=config, store=store)
+        stop = StopSignal()
+        stop.install()
+        async with client:
+            running = asyncio.create_task(client.start(token), name="discord")
+            stopping = asyncio.create_task(stop.wait(), name="stop-signal")
+            await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
+            if stopping.done():
+                # Moves in progress commit, new ones are refused, then Discord is left.
+                await client.service.close()
+                await client.close()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await running
+                log.info("stopped cleanly (%s)", stop.received)
+            else:
+                stopping.cancel()
+                running.result()  # a login failure or connection error surfaces here
     finally:
-        lock.release()
+        await store.close()
 
 
 async def _rebuild_ratings(config: Config) -> int:

@@ -174,6 +174,39 @@ def test_a_second_run_through_another_spelling_is_refused(
     assert "in use by" in said and f"pid {holder.pid}" in said, said
 
 
+def test_a_second_run_is_refused_before_discord_py_is_even_loaded(
+    tmp_path: Path, live: Path, hold: Callable[[Path | str], Holder]
+) -> None:
+    # The lock comes first in `run`: a second bot started by mistake is told at once, without
+    # the second or so that loading discord.py and the catalogues takes.
+    holder = hold(live)
+    probe = (
+        "import sys\n"
+        "from bot.__main__ import main\n"
+        "code = main(['run'])\n"
+        "print('discord loaded' if 'discord' in sys.modules else 'discord not loaded')\n"
+        "sys.exit(code)\n"
+    )
+    env = {k: v for k, v in os.environ.items() if not k.startswith("DISCORD_")}
+    env |= {
+        "PYTHONPATH": str(REPO),
+        "DATABASE_PATH": str(live),
+        "DISCORD_TOKEN": "dummy-token-for-a-test",
+        "DISCORD_API_BASE": "http://127.0.0.1:9",  # loopback, nothing listens: never Discord
+    }
+    proc = subprocess.run(
+        [sys.executable, "-c", probe],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    said = refused(proc, holder)
+    assert "in use by" in said and f"pid {holder.pid}" in said, said
+    assert proc.stdout.strip() == "discord not loaded", proc.stdout
+
+
 @pytest.mark.parametrize("kind", ["symlink", "hard link"])
 def test_the_lock_taken_through_a_link_refuses_the_real_path(
     tmp_path: Path, live: Path, hold: Callable[[Path | str], Holder], kind: str
