@@ -7,7 +7,7 @@ from collections import Counter
 from typing import Any
 
 from render.palette import player_words
-from render.text import clauses, fit
+from render.text import ALT_LIMIT, clauses, fit
 from render.words import w, w_, wc, wn
 
 CREST = {
@@ -210,33 +210,66 @@ def _short(item: str) -> str:
     return item_words(item)
 
 
-def ship_words(ship: dict[str, Any]) -> str:
-    """'Ship 1 (4 tiles), finished: 2 Crown masts, 2 Whale masts, 1 Whale sail, 1 coffee.'"""
+def _hull_and_cargo(ship: dict[str, Any]) -> tuple[str, str]:
+    """A ship's hull ('4 tiles', 'one-ship', 'bow, middle') and cargo ('2 Crown masts, 1
+    coffee'; '' when bare)."""
     tiles = ship["tiles"]
     if ship["closed"]:
         one = HULL.get("one_ship", "")
         hull = w(one) if ship["size"] == 1 else wn("{n} tile", "{n} tiles", ship["size"])
     else:
         hull = ", ".join(item_words(t["hull"]) for t in tiles)
-    done = wc("ship", "finished") if ship["finished"] else wc("ship", "unfinished")
     masts = [f"mast_{t['mast']}" for t in tiles if t["mast"]]
     sails = [f"sail_{t['sail']}" for t in tiles if t["sail"]]
     goods = [t["good"] for t in tiles if t["good"]]
     cargo = ", ".join(
         count_words(i, n) for kind in (masts, sails, goods) for i, n in _in_order(kind)
     )
+    return hull, cargo
+
+
+def ship_words(ship: dict[str, Any]) -> str:
+    """'Ship 1 (4 tiles), finished: 2 Crown masts, 2 Whale masts, 1 Whale sail, 1 coffee.'"""
+    hull, cargo = _hull_and_cargo(ship)
+    done = wc("ship", "finished") if ship["finished"] else wc("ship", "unfinished")
     params = {"n": ship["index"] + 1, "hull": hull, "done": done}
     if cargo:
         return w("Ship {n} ({hull}), {done}: {cargo}.", cargo=cargo, **params)
     return w("Ship {n} ({hull}), {done}.", **params)
 
 
+def _ships_by_state(ships: list[dict[str, Any]]) -> str:
+    """The same facts as `ship_words`, 'Ship' and the state said once for all ships alike:
+    'Unfinished ships: 1, bow with 1 Helm mast; 3, stern. Finished ships: 2, one-ship with 1
+    Tower mast, 1 Tower sail.'"""
+    said: dict[bool, list[str]] = {False: [], True: []}
+    for ship in ships:
+        hull, cargo = _hull_and_cargo(ship)
+        n = ship["index"] + 1
+        said[ship["finished"]].append(
+            w("{n}, {hull} with {cargo}", n=n, hull=hull, cargo=cargo)
+            if cargo
+            else w("{n}, {hull}", n=n, hull=hull)
+        )
+    out = []
+    if said[False]:
+        out.append(w("Unfinished ships: {list}.", list=clauses(said[False])))
+    if said[True]:
+        out.append(w("Finished ships: {list}.", list=clauses(said[True])))
+    return " ".join(out)
+
+
 def _in_order(items: list[str]) -> list[tuple[str, int]]:
     return sorted(Counter(items).items())
 
 
-def shipyard_alt(view: dict[str, Any], seat: int) -> str:
-    """One player's resources, storage, delivered goods and ships."""
+def _shipyard_parts(
+    view: dict[str, Any], seat: int, by_state: bool = False
+) -> tuple[str, list[tuple[str, str]]]:
+    """One shipyard's opening sentence (seat, VP, workers, taler, crowns) and its other
+    sentences by what they say: extra action, pass tiles, start player, storage, delivered
+    goods, ships (one by one; or `by_state`, shorter: finished and unfinished ones together,
+    and only the goods delivered)."""
     p = view["players"][seat]
     face_up = [str(t["value"]) for t in p["pass_tiles"] if not t["flipped"]]
     flipped = sum(t["flipped"] for t in p["pass_tiles"])
@@ -249,35 +282,120 @@ def shipyard_alt(view: dict[str, Any], seat: int) -> str:
         crowns=wn("{n} crown", "{n} crowns", p["crowns"]),
     )
     extra = {"ready": w_("Extra action ready."), "used": w_("Extra action used.")}.get(p["extra"])
-    head += " " + (w(extra) if extra else p["extra"])
+    parts = [("extra", w(extra) if extra else p["extra"])]
     if face_up:
         tiles = w("Pass tiles face up: {tiles}", tiles=", ".join(face_up))
     else:
         tiles = w("No pass tile face up")
     if flipped:
         tiles = wn("{tiles} ({n} flipped)", "{tiles} ({n} flipped)", flipped, tiles=tiles)
-    head += " " + tiles + "."
+    parts.append(("tiles", tiles + "."))
     if view["start_player"] == seat and view["step"] != "over":
-        head += " " + w("Start player.")
+        parts.append(("start", w("Start player.")))
     st = p["storage"]
-    lines = [head]
-    lines.append(
-        w(
-            "Storage {used}/{capacity}: {items}.",
-            used=st["used"],
-            capacity=st["capacity"],
-            items=_counted(st["items"]) or w("empty"),
+    parts.append(
+        (
+            "storage",
+            w(
+                "Storage {used}/{capacity}: {items}.",
+                used=st["used"],
+                capacity=st["capacity"],
+                items=_counted(st["items"]) or w("empty"),
+            ),
         )
     )
     # In the board's goods order: a view that went through JSON may have its keys sorted.
     goods = ("coffee", "grain", "fish", "salt")
-    delivered = ", ".join(f"{good(g)} {p['delivered'][g]}" for g in goods if g in p["delivered"])
-    lines.append(w("Delivered: {goods}.", goods=delivered))
-    if p["ships"]:
-        lines.append(" ".join(ship_words(s) for s in p["ships"]))
+    if by_state:
+        # Shorter, the same facts: the goods delivered, those not said being none.
+        sent = ", ".join(f"{good(g)} {p['delivered'][g]}" for g in goods if p["delivered"].get(g))
+        said = w("Delivered: {goods}.", goods=sent) if sent else w("Nothing delivered.")
     else:
-        lines.append(w("No ships yet."))
-    return fit("\n".join(lines))
+        delivered = ", ".join(
+            f"{good(g)} {p['delivered'][g]}" for g in goods if g in p["delivered"]
+        )
+        said = w("Delivered: {goods}.", goods=delivered)
+    parts.append(("delivered", said))
+    if p["ships"] and by_state:
+        parts.append(("ships", _ships_by_state(p["ships"])))
+    elif p["ships"]:
+        parts.append(("ships", " ".join(ship_words(s) for s in p["ships"])))
+    else:
+        parts.append(("ships", w("No ships yet.")))
+    return head, parts
+
+
+# The sentences of a shipyard's first line; each other one has a line of its own.
+_FIRST_LINE = frozenset({"extra", "tiles", "start"})
+
+
+def _shipyard_lines(head: str, parts: list[tuple[str, str]]) -> str:
+    first = [head] + [text for key, text in parts if key in _FIRST_LINE]
+    return "\n".join([" ".join(first)] + [text for key, text in parts if key not in _FIRST_LINE])
+
+
+def shipyard_alt(view: dict[str, Any], seat: int) -> str:
+    """One player's resources, storage, delivered goods and ships."""
+    return fit(_shipyard_lines(*_shipyard_parts(view, seat)))
+
+
+def _own_head(view: dict[str, Any], seat: int) -> str:
+    p = view["players"][seat]
+    who = player_words(seat)
+    return w(
+        "{seat}: {vp} VP, {workers}, {taler}, {crowns}.",
+        seat=who[:1].upper() + who[1:],
+        vp=p["score"],
+        workers=wn("{n} worker", "{n} workers", p["workers"]),
+        taler=taler_words(p["taler"]),
+        crowns=wn("{n} crown", "{n} crowns", p["crowns"]),
+    )
+
+
+def shipyards_alt(view: dict[str, Any]) -> str:
+    """The alt text of the picture of every shipyard at once: each shipyard's text when they
+    fit Discord's limit together; else what every shipyard says alike (early in a game: the
+    same extra action, pass tiles, deliveries, no ships) said once first, then each seat's own,
+    its ships grouped by state ('Unfinished ships: 1, bow; 2, …') (a 4-player French game's
+    start said ~1,330 characters shipyard by shipyard); if that is still too long, the pass
+    tiles are left out, and the text says so."""
+    seats = range(len(view["players"]))
+    each = [_shipyard_parts(view, s) for s in seats]
+    whole = "\n\n".join(_shipyard_lines(head, parts) for head, parts in each)
+    if len(whole) <= ALT_LIMIT or len(each) < 2:
+        return fit(whole)
+    each = [_shipyard_parts(view, s, by_state=True) for s in seats]
+    said = [dict(parts) for _, parts in each]
+    alike = [
+        key
+        for key, text in each[0][1]
+        if key != "start" and all(other.get(key) == text for other in said)
+    ]
+    text = ""
+    # The pass tiles only count when a seat passes: the first thing left out, and said so.
+    for left_out in ((), ("tiles",)):
+        common = [said[0][k] for k in alike if k not in left_out]
+        if common and left_out:
+            opening = w("First, what every shipyard has alike; pass tiles left out for length.")
+        elif common:
+            opening = w("First, what every shipyard has alike.")
+        elif left_out:
+            opening = w("Every shipyard, seat by seat; pass tiles left out for length.")
+        else:
+            opening = w("Every shipyard, seat by seat.")
+        # Each seat's own, opened by the seat alone ("Seat 1 (red circle): 10 VP, …"): the
+        # first sentence already said these are shipyards.
+        own = [
+            _shipyard_lines(
+                _own_head(view, s),
+                [(k, t) for k, t in each[s][1] if k not in alike and k not in left_out],
+            )
+            for s in seats
+        ]
+        text = "\n\n".join([" ".join([opening, *common]), *own])
+        if len(text) <= ALT_LIMIT:
+            return text
+    return fit(text)
 
 
 def scores_alt(view: dict[str, Any]) -> str:

@@ -15,6 +15,7 @@ import render.nauticus.text as nauticus_alt
 from bot.games import GAMES  # installs the catalogue into render.words
 from engine import ai
 from render.island.areas_pic import chunks
+from render.nauticus.shipyard_pic import MAX_HEIGHT, block_height
 
 KINDS = ("nauticus", "island", "duel")
 
@@ -45,7 +46,8 @@ def snapshots(kind: str, game: int, every: int = 1) -> Iterator[dict[str, Any]]:
 
 def alt_texts(kind: str, view: dict[str, Any]) -> Iterator[tuple[str, tuple[int, ...], str]]:
     """(picture, the seats it shows, its alt text) of every public picture the bot posts for
-    `view`, in the language of the context: Nauticus board, each shipyard and scores; Island
+    `view`, in the language of the context: Nauticus board, each shipyard, all shipyards in one
+    picture when `render.nauticus.shipyards` draws them so, and scores; Island
     board, each areas picture (the seats `chunks` puts in it), scores; duel board and scores.
     Island's one-seat `player_alt` is measured too (an areas picture of one seat says it)."""
     everyone = tuple(range(view.get("players_count", 2)))
@@ -54,6 +56,9 @@ def alt_texts(kind: str, view: dict[str, Any]) -> Iterator[tuple[str, tuple[int,
         yield "board", everyone, nauticus_alt.board_alt(view)
         for s in everyone:
             yield "shipyard", (s,), nauticus_alt.shipyard_alt(view, s)
+        # All shipyards in one picture when their blocks fit its height (`shipyards`).
+        if sum(block_height(p) for p in view["players"]) <= MAX_HEIGHT:
+            yield "shipyards", everyone, nauticus_alt.shipyards_alt(view)
         if over:
             yield "scores", everyone, nauticus_alt.scores_alt(view)
     elif kind == "island":

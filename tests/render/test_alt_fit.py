@@ -4,8 +4,9 @@ matters: each seat it shows, each collection of an Island areas picture (a close
 by its cards and VP), and every round's result on the duel board (the oldest rounds by their
 counts of cards when the card-by-card text would not fit).
 
-The everyday run plays a few games chosen to meet the shortened texts (Island areas at both
-shorter levels in French, duel boards with old rounds counted); FULL_SWEEP=1 plays 30 of each.
+The everyday run plays a few games chosen to meet the shortened texts (Nauticus shipyards
+pictures and Island areas in French, duel boards with old rounds counted); FULL_SWEEP=1 plays
+30 of each.
 """
 
 from __future__ import annotations
@@ -17,19 +18,22 @@ from typing import Any
 
 import pytest
 
+import render.nauticus.text as nauticus_alt
 from bot import i18n
 from render.duel.text import card_words, seat_words
 from render.island.common import cat_word
+from render.nauticus.text import taler_words
 from render.palette import player_words
 from render.text import ALT_LIMIT, clauses
 from render.words import w, wn
 from tests.render.alt_games import alt_texts, snapshots
 from tests.sweep import sweep
 
-# Everyday games (cheap, and meeting every shortened form): Nauticus 3 has AI seats; Island 0
-# and 5 have French areas texts at both shorter levels; every late duel counts old rounds.
+# Everyday games (cheap, and meeting every shortened form): Nauticus 3 has AI seats and French
+# shipyards pictures said the shorter way; Island 0 and 5 have French areas texts at both
+# shorter levels; every late duel counts old rounds.
 GAMES = {
-    "nauticus": sweep((0, 3), tuple(range(30))),
+    "nauticus": sweep((3,), tuple(range(30))),
     "island": sweep((0, 5), tuple(range(30))),
     "duel": sweep((0, 1), tuple(range(30))),
 }
@@ -53,7 +57,7 @@ def _pattern(template: str) -> re.Pattern[str]:
 
 
 def _names_seats(picture: str, seats: tuple[int, ...], text: str, view: dict[str, Any]) -> None:
-    if picture in ("shipyard", "areas", "player"):
+    if picture in ("shipyard", "shipyards", "areas", "player"):
         for s in seats:
             assert _capital(player_words(s)) in text or player_words(s) in text, (s, text)
     elif picture == "board" and "spaces" in view:  # Nauticus: the VP line names every seat
@@ -100,6 +104,27 @@ def _island_areas(view: dict[str, Any], seats: tuple[int, ...], text: str) -> in
                 if c["closed"]:
                     assert w("closed, {vp} VP porthole", vp=c["porthole"]) in said
     return level
+
+
+def _nauticus_shipyards(view: dict[str, Any], text: str) -> bool:
+    """The picture of every shipyard: each shipyard's whole text, or every seat's facts with
+    its ships grouped by state (a fact all seats share said once), the pass tiles only left out
+    when the opening says so. Returns whether the shorter form was used."""
+    seats = range(len(view["players"]))
+    if text == "\n\n".join(nauticus_alt.shipyard_alt(view, s) for s in seats):
+        return False
+    without_tiles = w("pass tiles left out for length") in text.split("\n", 1)[0]
+    for s in seats:
+        p = view["players"][s]
+        _, parts = nauticus_alt._shipyard_parts(view, s, by_state=True)
+        assert f"{_capital(player_words(s))}: " in text.replace("\u202f", "")
+        assert taler_words(p["taler"]) in text and w("{n} VP", n=p["score"]) in text
+        for key, fact in parts:
+            if not (key == "tiles" and without_tiles):
+                assert fact in text, (key, fact, text)
+        for ship in p["ships"]:
+            assert f"{ship['index'] + 1}, " in text
+    return True
 
 
 def _duel_rounds(view: dict[str, Any], text: str) -> bool:
@@ -160,6 +185,8 @@ def test_every_alt_text_fits_uncut_and_says_what_matters(kind: str, locale: str)
             for picture, seats, text in alt_texts(kind, view):
                 assert len(text) <= ALT_LIMIT and not text.endswith("…"), (picture, text)
                 _names_seats(picture, seats, text, view)
+                if kind == "nauticus" and picture == "shipyards":
+                    met[f"shipyards short {_nauticus_shipyards(view, text)}"] += 1
                 if kind == "island" and picture == "areas":
                     met[f"areas level {_island_areas(view, seats, text)}"] += 1
                 if kind == "duel" and picture == "board":
@@ -169,5 +196,8 @@ def test_every_alt_text_fits_uncut_and_says_what_matters(kind: str, locale: str)
     if kind == "island":
         levels = {"areas level 0", "areas level 1", "areas level 2"}
         assert set(met) == levels if locale == "fr" else "areas level 0" in met, met
+    if kind == "nauticus":
+        assert met["shipyards short False"] > 0, met
+        assert met["shipyards short True"] > 0 or locale == "en", met
     if kind == "duel":
         assert met["counted rounds"] > 0 and met["all rounds"] > 0, met
