@@ -112,7 +112,8 @@ def board_alt(view: dict[str, Any]) -> str:
         for p in view["portholes"]
     )
     parts.append(w("Next portholes: {piles}.", piles=piles))
-    return " ".join(parts)
+    # Up to ~1,010 characters in French over 130 seeded games: `fit` only guards the limit.
+    return fit(" ".join(parts))
 
 
 # Tokens whose value never changes: their name says it ("2 VP token").
