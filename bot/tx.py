@@ -40,6 +40,16 @@ from bot.rows import (
 
 log = logging.getLogger("bot.store")
 
+# SQLite 3.35 (2021) added `RETURNING`: with it a move is appended and numbered in one statement
+# (`Tx.append_move`); an older library takes two.
+_RETURNING = sqlite3.sqlite_version_info >= (3, 35)
+
+# The columns `bump_game` may change, and its statement for each set of them (made on first use).
+_BUMPABLE = frozenset(
+    {"status", "host_id", "state_json", "seed", "flagged", "engine_version", "seating"}
+)
+_BUMP_SQL: dict[tuple[str, ...], str] = {}
+
 
 def _rowcount(raw: sqlite3.Connection, sql: str, params: Sequence[Any]) -> int:
     """On the connection's thread: run one statement, return the rows it changed."""
@@ -132,24 +142,23 @@ class _GameStatements:
             (guild_id, channel_id, host_id, engine_version, seed, t, t, kind, locale),
         )
 
-    async def bump_game(self, game_id: int, expected_version: int, **changes: Any) -> bool:
-        """Store `changes` and bump the version if it is still `expected_version`."""
-        allowed = {
-            "status",
-            "host_id",
-            "state_json",
-            "seed",
-            "flagged",
-            "engine_version",
-            "seating",
-        }
-        assert set(changes) <= allowed, changes
-        sets = "".join(f", {k} = ?" for k in changes)
-        n = await self.run(
-            f"UPDATE games SET version = version + 1, updated_at = ?{sets} "
-            "WHERE id = ? AND version = ?",
-            (now(), *changes.values(), game_id, expected_version),
-        )
+    async def bump_game(
+        self, game_id: int, expected_version: int, *, at: str | None = None, **changes: Any
+    ) -> bool:
+        """Store `changes` and bump the version if it is still `expected_version`; `at`: the
+        time to store as `updated_at` (now if None; a move passes the one time of its rows)."""
+        keys = tuple(changes)
+        sql = _BUMP_SQL.get(keys)
+        if sql is None:
+            # Built (and its columns checked) once per set of columns: a move always changes
+            # the same two.
+            assert set(keys) <= _BUMPABLE, changes
+            sets = "".join(f", {k} = ?" for k in keys)
+            sql = _BUMP_SQL[keys] = (
+                f"UPDATE games SET version = version + 1, updated_at = ?{sets} "
+                "WHERE id = ? AND version = ?"
+            )
+        n = await self.run(sql, (at or now(), *changes.values(), game_id, expected_version))
         return n == 1
 
     async def set_deadline(self, game_id: int, hours: int | None) -> None:
@@ -359,14 +368,28 @@ class Tx(_GameStatements):
         move: dict[str, Any],
         events: list[dict[str, Any]],
         text: str,
+        at: str | None = None,
     ) -> int:
+        """Append a move to the game's log as its next number, which is returned; `at`: the
+        time to store (now if None)."""
+        values = (seat, user_id, round, phase, dumps(move), dumps(events), text, at or now())
+        if _RETURNING:
+            # The number and the row in one statement (every move runs this one).
+            row = await self.one(
+                "INSERT INTO moves (game_id, n, seat, user_id, round, phase, move_json, "
+                "events_json, text, at) SELECT ?, COALESCE(MAX(n), 0) + 1, ?, ?, ?, ?, ?, ?, ?, ? "
+                "FROM moves WHERE game_id = ? RETURNING n",
+                (game_id, *values, game_id),
+            )
+            assert row is not None
+            return int(row[0])
         row = await self.one("SELECT COALESCE(MAX(n), 0) FROM moves WHERE game_id = ?", (game_id,))
         assert row is not None
         n = int(row[0]) + 1
         await self.run(
             "INSERT INTO moves (game_id, n, seat, user_id, round, phase, move_json, events_json, "
             "text, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (game_id, n, seat, user_id, round, phase, dumps(move), dumps(events), text, now()),
+            (game_id, n, *values),
         )
         return n
 
@@ -479,10 +502,15 @@ class Tx(_GameStatements):
 
     # --- outbox --------------------------------------------------------------------------
 
-    async def add_outbox(self, game_id: int | None, rows: Sequence[NewOutbox]) -> list[int]:
-        """Insert outbox rows in order; return their ids."""
+    async def add_outbox(
+        self, game_id: int | None, rows: Sequence[NewOutbox], *, at: str | None = None
+    ) -> list[int]:
+        """Insert outbox rows in order; return their ids. `at`: their `created_at` (now if
+        None)."""
         ids: list[int] = []
-        t = now()
+        if not rows:
+            return ids  # most moves post nothing: not even the clock is read
+        t = at or now()
         for r in rows:
             edits = r.edits if r.edits_ref is None else ids[r.edits_ref]
             # Discord drops a second message with the same nonce, so a resend after a crash

@@ -28,6 +28,9 @@ from bot.visibility import readable
 
 log = logging.getLogger(__name__)
 
+# A unit (round, phase) and its effective moves' (n, seat, text), oldest first.
+UnitRows = tuple[tuple[int, int], list[tuple[int, int, str]]]
+
 DIGEST_LINES = 4  # players' runs of moves shown in a turn ping; the rest is in `/games log`
 
 
@@ -76,9 +79,10 @@ class Posts:
             before = old.seen(None)
             after = rec.seen(None)
             rows: list[NewOutbox] = []
+            unit_rows = await tx.unit_events(rec.id, unit)
             unit_moves = [
                 EventLine(n, who, *unit, text, tuple(readable(events, None)))
-                for n, who, text, events in await tx.unit_events(rec.id, unit)
+                for n, who, text, events in unit_rows
             ]
             # The move itself was appended in this transaction, so it is in unit_moves already.
             mine = [e for m in unit_moves if m.seat == seat for e in m.events]
@@ -116,12 +120,17 @@ class Posts:
                 payload.update(components="final", version=rec.version)
                 rows.append(NewOutbox(rec.channel_id, "final_post", payload))
             else:
-                rows.append(await self.ping_row(tx, rec))
+                # The turn ping's digest reads the moves of the unit now going on: most often
+                # the one just read (the turn passed within a phase), so not read again.
+                known = (unit, [(n, who, text) for n, who, text, _ in unit_rows])
+                rows.append(await self.ping_row(tx, rec, known))
             return rows
 
-    async def ping_row(self, tx: Tx, rec: GameRecord) -> NewOutbox:
+    async def ping_row(self, tx: Tx, rec: GameRecord, known: UnitRows | None = None) -> NewOutbox:
         """The turn ping of the seat that must decide now, and the start of its wait: its
-        reminder schedule is stored in the same transaction (bot/reminders.py)."""
+        reminder schedule is stored in the same transaction (bot/reminders.py). `known`: the
+        effective moves of a unit already read in this transaction, after its last change
+        (see `digest`)."""
         with i18n.use(rec.locale):
             current = rec.current
             assert current is not None
@@ -166,7 +175,9 @@ class Posts:
             await tx.put_wait(
                 WaitRow(rec.id, current, uid, iso(now), 0, iso_or_none(next_at), None, False)
             )
-            text = rec.plugin.turn_ping(rec.seen(None), uid) + await self.digest(tx, rec, current)
+            text = rec.plugin.turn_ping(rec.seen(None), uid) + await self.digest(
+                tx, rec, current, known
+            )
             return NewOutbox(
                 rec.channel_id,
                 "turn_ping",
@@ -179,15 +190,22 @@ class Posts:
                 },
             )
 
-    async def digest(self, tx: Tx, rec: GameRecord, seat: int) -> str:
+    async def digest(
+        self, tx: Tx, rec: GameRecord, seat: int, known: UnitRows | None = None
+    ) -> str:
         """What the others did since `seat` last moved, in a few public lines, for its ping:
         only what no post has told yet. Each move is told once where a reader looks for it: a
         finished phase (a Nauticus action phase, an Island turn, a duel placement) is told by
         its phase post, with its pictures, right above the ping; the ping adds only the moves of
-        the phase still going on, since the seat's own last move in it."""
+        the phase still going on, since the seat's own last move in it. `known`: a unit and its
+        effective moves (n, seat, text) as read in this transaction: used instead of reading
+        them again when it is the unit going on."""
         assert rec.state is not None
         unit = rec.plugin.unit_of_state(rec.state)
-        moved, others = await tx.unit_since_last_move(rec.id, seat, unit)
+        if known is not None and known[0] == unit:
+            moved, others = since_last_move(known[1], seat)
+        else:
+            moved, others = await tx.unit_since_last_move(rec.id, seat, unit)
         if not others:
             return ""
         # One line per player's run of moves (a Nauticus turn is several moves), newest last.
@@ -271,6 +289,16 @@ def post_payload(
         "names": list(public.names),
         "before": before,
     }
+
+
+def since_last_move(
+    unit_moves: Sequence[tuple[int, int, str]], seat: int
+) -> tuple[bool, list[tuple[int, str]]]:
+    """`Tx.unit_since_last_move` on a unit's effective moves (n, seat, text) already read,
+    oldest first: whether `seat` has a move among them, and the (seat, text) of the others'
+    moves since its last one (since the first if none)."""
+    last = max((n for n, who, _ in unit_moves if who == seat), default=0)
+    return last > 0, [(who, text) for n, who, text in unit_moves if n > last and who != seat]
 
 
 def _newest_first_fit(words: Sequence[str], limit: int) -> str:

@@ -326,21 +326,24 @@ class Robots:
                     else tr("👋 {who} is back and plays their own seat again.", who=who)
                 )
                 handed = "↪ " + (tr("handed to the AI.") if on else tr("taken back."))
-            async with self.k.store.write() as tx:
+            fresh = replace(
+                rec,
+                seats=[
+                    s._replace(ai=level if on else None) if s.seat == seat else s for s in rec.seats
+                ],
+            )
+
+            async def hand_over(tx: Tx) -> None:
                 await tx.set_seat_ai(rec.id, seat, level if on else None)
                 rows = [NewOutbox(channel_id, "notice", {"text": text})]
-                fresh = replace(
-                    rec,
-                    seats=[
-                        s._replace(ai=level if on else None) if s.seat == seat else s
-                        for s in rec.seats
-                    ],
-                )
                 if rec.current == seat:
                     # The waiting ping changes hands: the AI's "thinking" line, or the player's.
                     rows += await self.posts.close_ping(tx, rec, handed)
                     rows.append(await self.posts.ping_row(tx, fresh))
                 await tx.add_outbox(rec.id, rows)
+
+            # The whole change in one hop to the database's thread, as a move.
+            await self.k.write_game(channel_id, hand_over)
             self.k.remember(fresh)
         self.k.kick()
         self.k.ai_check(fresh)

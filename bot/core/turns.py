@@ -27,6 +27,7 @@ from bot.core.standings import Standings
 from bot.i18n import tr
 from bot.store import (
     Tx,
+    now,
 )
 from bot.visibility import event_dict
 
@@ -140,6 +141,7 @@ class Turns:
         status = "finished" if rules.is_over(new_state) else "active"
         # Read from the state: the public view of `state` is built only if a post needs it.
         round_, phase = plugin.unit_of_state(state)
+        at = now()  # the one time of the move's rows (the clock is read once)
         n = await tx.append_move(
             rec.id,
             seat=seat,
@@ -149,9 +151,10 @@ class Turns:
             move=move,
             events=evs,
             text=text,
+            at=at,
         )
         ok = await tx.bump_game(
-            rec.id, rec.version, state_json=rules.to_json(new_state), status=status
+            rec.id, rec.version, at=at, state_json=rules.to_json(new_state), status=status
         )
         if not ok:
             # Only this service writes games, under this lock: a miss means another
@@ -166,5 +169,5 @@ class Turns:
             # The result and the rating change are stored with the last move, or not at all.
             await self.standings.record_result(tx, after)
         rows = await self.posts.rows_after_move(tx, after, rec, seat, (round_, phase), evs)
-        await tx.add_outbox(rec.id, rows)
+        await tx.add_outbox(rec.id, rows, at=at)
         return PlayResult(after, move, list(events), text, n)
