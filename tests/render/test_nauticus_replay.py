@@ -114,3 +114,28 @@ def test_a_shipyard_that_changed_changes_its_block_and_only_that() -> None:
 def test_the_frames_need_a_view() -> None:
     with pytest.raises(ValueError, match="at least one frame"):
         Frames([], NAMES)
+
+
+def test_a_delta_holds_exactly_the_pixels_that_changed() -> None:
+    # Each delta is cut to the pixels that changed (RGB) since the frame before, not to the
+    # parts drawn again: its box is exactly the box of those pixels in the frames drawn whole,
+    # and inside it every pixel keeping its palette entry is transparent, every other one is
+    # the new frame's entry.
+    views = phase_views(4, 3, builders=True)
+    frames, deltas = Frames(views, NAMES), Frames(views, NAMES)
+    assert deltas.clear == 255 and len(frames.palette.getpalette() or []) == 3 * 255
+    before, before_rgb = frames.frame(0), whole(views[0], frames)
+    first = deltas.delta(0)
+    assert first is not None and first[1] == (0, 0, *frames.size)
+    assert first[0].tobytes() == before.tobytes()
+    for i in range(1, len(views)):
+        now, now_rgb = frames.frame(i), whole(views[i], frames)
+        got = deltas.delta(i)
+        moved = ImageChops.difference(now_rgb, before_rgb).getbbox()
+        assert moved is not None, i  # every action phase changes something shown
+        assert got is not None and got[1] == moved, i
+        kept = ImageChops.difference(now.crop(moved), before.crop(moved))
+        want = now.crop(moved)
+        want.paste(deltas.clear, mask=kept.point([255] + [0] * 255, "1"))
+        assert got[0].tobytes() == want.tobytes(), i
+        before, before_rgb = now, now_rgb
