@@ -13,7 +13,7 @@ from PIL import Image
 from render import palette as P
 from render.canvas import Canvas, Format, Mark, Picture, min_font_px, num, text_width
 from render.icons import icon
-from render.nauticus.text import shipyard_alt
+from render.nauticus.text import shipyard_alt, shipyards_alt
 from render.seats import NOTHING, Shown, gain, name_tag, outline_new
 from render.words import w
 
@@ -473,6 +473,5 @@ def shipyards(
         for seat, h in enumerate(heights):
             draw_block(c, view, seat, y, h - HEAD_H - 16, seen)
             y += h
-        alt = "\n\n".join(shipyard_alt(view, s) for s in range(len(players)))
-        return [c.picture("shipyards", alt, fmt)]
+        return [c.picture("shipyards", shipyards_alt(view), fmt)]
     return [shipyard(view, s, names=names, before=before, fmt=fmt) for s in range(len(players))]
