@@ -159,6 +159,14 @@ def _round_counts(rounds: list[tuple[int, dict[int, list[str]]]]) -> str:
             n=first,
             scores=scores,
         )
+    if last == first + 1:
+        return w(
+            "Rounds {first} and {last}, cards won, seat 1 against seat 2 (their domains left "
+            "out for length): {scores}.",
+            first=first,
+            last=last,
+            scores=scores,
+        )
     return w(
         "Rounds {first} to {last}, cards won, seat 1 against seat 2 (their domains left out "
         "for length): {scores}.",

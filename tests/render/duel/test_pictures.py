@@ -151,7 +151,7 @@ def test_the_board_alt_text_says_every_round_and_fits_discord() -> None:
     assert len(alt) <= 1024 and not alt.endswith("…")
     # Oldest first: rounds told by their counts only ("Rounds 1 to 3, … 3 to 2, …"), then the
     # rounds told card by card; the last round's winners are in the slots ("won by seat 1").
-    summary = re.search(r"Rounds? (\d)(?: to (\d))?, cards won, seat 1 against seat 2", alt)
+    summary = re.search(r"Rounds? (\d)(?: (?:to|and) (\d))?, cards won, seat 1 against seat 2", alt)
     counted = range(int(summary[1]), int(summary[2] or summary[1]) + 1) if summary else range(0)
     detailed = [int(n) for n in re.findall(r"Round (\d): ", alt)]
     assert [*counted, *detailed] == list(range(1, view["round"]))
