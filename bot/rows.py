@@ -12,6 +12,8 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
+import orjson
+
 log = logging.getLogger("bot.store")
 
 # --- errors of a stored file or row ----------------------------------------------------------
@@ -303,7 +305,7 @@ def _move_json(game_id: int, n: int, column: str, text: Any) -> Any:
     """One JSON column of move `n` (its "move", a dict, or its "events", a list), or
     UnreadableMove naming it."""
     try:
-        value = json.loads(text)
+        value = loads(text)
     except (TypeError, ValueError, RecursionError) as exc:
         raise UnreadableMove(game_id, n, column, str(exc)[:80]) from exc
     if not isinstance(value, dict if column == "move" else list):
@@ -325,7 +327,7 @@ SET_ASIDE = "set aside"  # the start of `error` for an outbox row that is never 
 def _outbox(row: sqlite3.Row | tuple[Any, ...]) -> OutboxRow:
     r = tuple(row)
     try:
-        payload = json.loads(r[4])
+        payload = loads(r[4])
         unreadable = None if isinstance(payload, dict) else f"a {type(payload).__name__}"
     except (TypeError, ValueError, RecursionError) as exc:
         unreadable = str(exc)[:80]
@@ -343,3 +345,19 @@ _ENCODER = json.JSONEncoder(separators=(",", ":"), sort_keys=True, ensure_ascii=
 
 def dumps(value: Any) -> str:
     return _ENCODER.encode(value)
+
+
+def loads(text: Any) -> Any:
+    """A stored JSON text read back, as `json.loads` reads it, about three times faster where
+    orjson accepts the text: a phase post reads back the public view of the one before (~14 kB
+    of payload), a turn-changing move the events of its unit. orjson reads valid JSON as the
+    same value, but for an integer beyond 64 bits, which it reads as a float (the bot stores
+    none: Discord's ids are below 2**63, its integer options within 2**53). What orjson refuses
+    goes to `json.loads`: what the stdlib reads and orjson does not (NaN, Infinity, lone
+    surrogates, nesting past 1024 levels), and the stdlib's own error for text that is not JSON.
+    (orjson does not write `dumps`'s text: it writes a NaN as null, where the stdlib writes
+    NaN.)"""
+    try:
+        return orjson.loads(text)
+    except (orjson.JSONDecodeError, TypeError):
+        return json.loads(text)
