@@ -353,17 +353,33 @@ def _own_head(view: dict[str, Any], seat: int) -> str:
 
 
 def shipyards_alt(view: dict[str, Any]) -> str:
+    """`shipyards_alt_uncut`, or when nothing fits, the shorter text cut by `fit` at a clause
+    boundary (about 2 % of those pictures in French: the picture should then be split; see
+    `shipyards_alt_uncut`)."""
+    text = shipyards_alt_uncut(view)
+    return text if text is not None else fit(_shipyards_texts(view)[-1])
+
+
+def shipyards_alt_uncut(view: dict[str, Any]) -> str | None:
     """The alt text of the picture of every shipyard at once: each shipyard's text when they
     fit Discord's limit together; else what every shipyard says alike (early in a game: the
     same extra action, pass tiles, deliveries, no ships) said once first, then each seat's own,
     its ships grouped by state ('Unfinished ships: 1, bow; 2, …') (a 4-player French game's
     start said ~1,330 characters shipyard by shipyard); if that is still too long, the pass
-    tiles are left out, and the text says so."""
+    tiles are left out, and the text says so. None when even that does not fit (about 2 % of
+    those pictures in French, 3-player games late in round 2 or 3): the shipyards should then
+    be one picture each, whose texts always fit (`shipyard_alt`, at most ~760)."""
+    return next((t for t in _shipyards_texts(view) if len(t) <= ALT_LIMIT), None)
+
+
+def _shipyards_texts(view: dict[str, Any]) -> list[str]:
+    """The texts `shipyards_alt_uncut` tries, longest first (see there)."""
     seats = range(len(view["players"]))
     each = [_shipyard_parts(view, s) for s in seats]
     whole = "\n\n".join(_shipyard_lines(head, parts) for head, parts in each)
-    if len(whole) <= ALT_LIMIT or len(each) < 2:
-        return fit(whole)
+    texts = [whole]
+    if len(whole) <= ALT_LIMIT:
+        return texts
     each = [_shipyard_parts(view, s, by_state=True) for s in seats]
     said = [dict(parts) for _, parts in each]
     alike = [
@@ -371,7 +387,6 @@ def shipyards_alt(view: dict[str, Any]) -> str:
         for key, text in each[0][1]
         if key != "start" and all(other.get(key) == text for other in said)
     ]
-    text = ""
     # The pass tiles only count when a seat passes: the first thing left out, and said so.
     for left_out in ((), ("tiles",)):
         common = [said[0][k] for k in alike if k not in left_out]
@@ -392,10 +407,10 @@ def shipyards_alt(view: dict[str, Any]) -> str:
             )
             for s in seats
         ]
-        text = "\n\n".join([" ".join([opening, *common]), *own])
-        if len(text) <= ALT_LIMIT:
-            return text
-    return fit(text)
+        texts.append("\n\n".join([" ".join([opening, *common]), *own]))
+        if len(texts[-1]) <= ALT_LIMIT:
+            break
+    return texts
 
 
 def scores_alt(view: dict[str, Any]) -> str:

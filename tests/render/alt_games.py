@@ -56,9 +56,12 @@ def alt_texts(kind: str, view: dict[str, Any]) -> Iterator[tuple[str, tuple[int,
         yield "board", everyone, nauticus_alt.board_alt(view)
         for s in everyone:
             yield "shipyard", (s,), nauticus_alt.shipyard_alt(view, s)
-        # All shipyards in one picture when their blocks fit its height (`shipyards`).
+        # All shipyards in one picture when their blocks fit its height (`shipyards`) and a
+        # text of it fits Discord's limit (else one picture each, said above).
         if sum(block_height(p) for p in view["players"]) <= MAX_HEIGHT:
-            yield "shipyards", everyone, nauticus_alt.shipyards_alt(view)
+            together = nauticus_alt.shipyards_alt_uncut(view)
+            if together is not None:
+                yield "shipyards", everyone, together
         if over:
             yield "scores", everyone, nauticus_alt.scores_alt(view)
     elif kind == "island":
