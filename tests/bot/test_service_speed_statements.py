@@ -1,7 +1,7 @@
-"""Fewer and cheaper statements per move (issue 22, item 7): a move is numbered and appended in
-one statement (two without SQLite's RETURNING, storing the same rows), its rows share one time,
-a plain move reads the clock once, and a turn ping's digest reuses the unit's moves already read
-in the transaction instead of reading them again (the same lines as the query)."""
+"""Fewer statements per move (issue 22, item 7): a plain move runs only the statements it needs,
+a move's rows share one time (the clock read once), and a turn ping's digest reuses the unit's
+moves already read in the transaction instead of reading them again (the same lines as the
+query)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,6 @@ from typing import Any
 
 import pytest
 
-import bot.tx
 from bot.core.posts import since_last_move
 from bot.service import GameService
 from bot.store import Store
@@ -69,9 +68,7 @@ def kinds_of(statement: str) -> str:
     return " ".join(statement.split()[:3])
 
 
-def test_a_plain_move_runs_four_statements_and_appends_in_one(
-    nauticus: tuple[Path, Moves],
-) -> None:
+def test_a_plain_move_runs_five_statements(nauticus: tuple[Path, Moves]) -> None:
     path, moves = nauticus
     plain = [statements for turned, statements in moves if not turned]
     assert len(plain) > 50
@@ -80,33 +77,13 @@ def test_a_plain_move_runs_four_statements_and_appends_in_one(
         end = statements.index("COMMIT") + 1
         assert [kinds_of(s) for s in statements[:end]] == [
             "BEGIN IMMEDIATE",
+            "SELECT COALESCE(MAX(n), 0)",
             "INSERT INTO moves",
             "UPDATE games SET",
             "COMMIT",
         ]
-        assert statements[1].endswith("RETURNING n")
     numbers = [r[0] for r in rows(path, "SELECT n FROM moves ORDER BY n")]
     assert numbers == list(range(1, len(moves) + 1))
-
-
-async def test_without_returning_the_same_rows_are_stored(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    # How the number is taken does not depend on the game: the shortest one will do.
-    kind, players = "duel", 2
-    await play_game(tmp_path / "one.db", kind, players, seed=11)
-    monkeypatch.setattr(bot.tx, "_RETURNING", False)
-    older = await play_game(tmp_path / "two.db", kind, players, seed=11)
-    assert any("SELECT COALESCE(MAX(n), 0) FROM moves" in s for _, ss in older for s in ss)
-    for sql in (
-        "SELECT game_id, n, seat, user_id, round, phase, move_json, events_json, text "
-        "FROM moves ORDER BY n",
-        "SELECT id, kind, payload_json, edits FROM outbox ORDER BY id",
-        "SELECT status, version, state_json FROM games",
-    ):
-        one, two = rows(tmp_path / "one.db", sql), rows(tmp_path / "two.db", sql)
-        assert len(one) > 10 or sql.startswith("SELECT status")
-        assert one == two
 
 
 def test_a_moves_rows_share_one_time(nauticus: tuple[Path, Moves]) -> None:
