@@ -100,8 +100,10 @@ class Frames:
         rgb = self.palette.getpalette() or [0, 0, 0]
         self.palette.putpalette(rgb + rgb[-3:] * (COLOURS - len(rgb) // 3))
         # The frame being built, in RGB (what the parts are drawn on) and mapped to the
-        # palette; the key each part was last drawn with: the first frame's, drawn above.
+        # palette; the key each part was last drawn with: the first frame's, drawn above. The
+        # last frame, drawn above too, gives its parts when their turn comes.
         self.rgb = Canvas(first)
+        self.last = last
         self.screen = self._map(first)
         self.keys = {where: key for where, key, _, _, _ in self._parts(self.views[0])}
         # Each part's RGB as last drawn (to find the pixels a new drawing changes) and its
@@ -148,7 +150,8 @@ class Frames:
         if i == 0:
             return []
         pieces = []
-        c = self.rgb
+        # The last frame was drawn whole for the palette: its parts are taken from it.
+        final = i == len(self.views) - 1
         for where, key, box, under, draw in self._parts(self.views[i]):
             if self.keys[where] == key:
                 continue
@@ -156,17 +159,9 @@ class Frames:
             # The part as the previous frame shows it: as last drawn, or as the first frame.
             old = self.drawn.get(where)
             if old is None:
-                old = c.im.crop(box)
-            if under is None:
-                c.im.paste(P.BG, box)
-            else:
-                back = self.under.get(where)
-                if back is None:
-                    back = self.under[where] = under[0].crop(under[1])
-                c.im.paste(back, box[:2])
-            c.marks = []  # a replay keeps no record of what is drawn
-            draw(c)
-            new = self.drawn[where] = c.im.crop(box)
+                old = self.rgb.im.crop(box)
+            new = self.last.crop(box) if final else self._draw(where, box, under, draw)
+            self.drawn[where] = new
             # Only the pixels that changed are mapped and written: a part drawn again (a
             # shipyard row for one number, the players' box for the current player) changes
             # a third of its box on average.
@@ -185,6 +180,26 @@ class Frames:
             else:
                 self.screen.paste(piece, at[:2])
         return pieces
+
+    def _draw(
+        self,
+        where: Where,
+        box: Box,
+        under: tuple[Image.Image, Box] | None,
+        draw: Callable[[Canvas], None],
+    ) -> Image.Image:
+        """Draw a part on its background, on the frame's RGB canvas; returns its pixels."""
+        c = self.rgb
+        if under is None:
+            c.im.paste(P.BG, box)
+        else:
+            back = self.under.get(where)
+            if back is None:
+                back = self.under[where] = under[0].crop(under[1])
+            c.im.paste(back, box[:2])
+        c.marks = []  # a replay keeps no record of what is drawn
+        draw(c)
+        return c.im.crop(box)
 
     def frame(self, i: int) -> Image.Image:
         self._update(i, keep=False)
