@@ -114,7 +114,12 @@ def _nauticus_shipyards(view: dict[str, Any], text: str) -> bool:
     seats = range(len(view["players"]))
     if text == "\n\n".join(nauticus_alt.shipyard_alt(view, s) for s in seats):
         return False
-    without_tiles = w("pass tiles left out for length") in text.split("\n", 1)[0]
+    without_tiles = text.startswith(
+        (
+            w("First, what every shipyard has alike; pass tiles left out for length."),
+            w("Every shipyard, seat by seat; pass tiles left out for length."),
+        )
+    )
     for s in seats:
         p = view["players"][s]
         _, parts = nauticus_alt._shipyard_parts(view, s, by_state=True)
