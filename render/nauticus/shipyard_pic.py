@@ -13,7 +13,7 @@ from PIL import Image
 from render import palette as P
 from render.canvas import Canvas, Format, Mark, Picture, min_font_px, num, text_width
 from render.icons import icon
-from render.nauticus.text import shipyard_alt, shipyards_alt
+from render.nauticus.text import shipyard_alt, shipyards_alt_uncut
 from render.seats import NOTHING, Shown, gain, name_tag, outline_new
 from render.words import w
 
@@ -461,17 +461,19 @@ def shipyards(
     before: Mapping[str, Any] | None = None,
     fmt: Format = "png",
 ) -> list[Picture]:
-    """Every shipyard in one picture if it fits the size rules, otherwise one per player
-    (`names` and `before` as for `shipyard`)."""
+    """Every shipyard in one picture if it fits the size rules and its alt text fits Discord's
+    limit uncut, otherwise one per player (`names` and `before` as for `shipyard`): a listener
+    then hears every shipyard whole rather than a text cut short."""
     seen = Shown(names, before)
     players = view["players"]
     heights = [block_height(p) for p in players]
     total = sum(heights)
-    if total <= MAX_HEIGHT:
+    alt = shipyards_alt_uncut(view) if total <= MAX_HEIGHT else None
+    if alt is not None:
         c = Canvas.blank((WIDTH, max(MIN_HEIGHT, total)), P.BG)
         y = 0
         for seat, h in enumerate(heights):
             draw_block(c, view, seat, y, h - HEAD_H - 16, seen)
             y += h
-        return [c.picture("shipyards", shipyards_alt(view), fmt)]
+        return [c.picture("shipyards", alt, fmt)]
     return [shipyard(view, s, names=names, before=before, fmt=fmt) for s in range(len(players))]
