@@ -26,6 +26,7 @@ from engine.nauticus.state import (
     make_state,
     make_turn,
     new_ship,
+    storage_units,
     thaw_player,
     thaw_turn,
 )
@@ -308,7 +309,7 @@ def _find_dests(ships: tuple[Ship, ...], item: str) -> list[Dest]:
 
 
 def _room(player: Player, item: str) -> bool:
-    return player.storage_used + data.item_units(item) <= data.STORAGE_UNITS
+    return _units(player.storage) + data.item_units(item) <= data.STORAGE_UNITS
 
 
 # --- move parsing ----------------------------------------------------------------------------
@@ -316,6 +317,8 @@ def _room(player: Player, item: str) -> bool:
 
 # Nauticus's refusals do not list the optional fields (its messages are pinned as they are).
 _parse_type = move_type_parser(MOVE_TYPES, name_optional=False)
+# The keys of a well-formed move of each type without its optional fields (see apply).
+_EXACT_KEYS = {t: required | {"type"} for t, (required, _) in MOVE_TYPES.items()}
 
 
 def _parse_item(value: Any, allowed: tuple[str, ...] | list[str], what: str) -> str:
@@ -544,9 +547,10 @@ def _buy_moves(state: State, seat: int) -> list[Move]:
         space = state.chosen[-1]
         action, prices = state.tiles[space], data.PRICES[space]
     bought, taler = turn.bought, player.taler
-    free = data.STORAGE_UNITS - player.storage_used
+    free = data.STORAGE_UNITS - _units(player.storage)
     supply, index, units = state.supply, data.ITEM_INDEX, data.ITEM_UNITS
     out: list[Move] = []
+    append = out.append
     for k, item in enumerate(data.TILE_ITEMS[action]):
         if supply[index[item]] <= 0:
             continue
@@ -559,11 +563,30 @@ def _buy_moves(state: State, seat: int) -> list[Move]:
         if price > taler:
             continue
         if price == 0 or units[item] <= free:
-            out.append({"type": "buy", "item": item, "to": "storage"})
+            append({"type": "buy", "item": item, "to": "storage"})
             if price == 0:
                 continue
-        out += [{"type": "buy", "item": item, "to": to.copy()} for to in _dock_json(player, item)]
+        # A loop, not a comprehension: most items have 0 to 2 places, and a comprehension is
+        # a function call of its own.
+        for to in _dock_json(player, item):
+            append({"type": "buy", "item": item, "to": to.copy()})
     return out
+
+
+# Storage units used, per storage tuple (see Player.storage_used): a player's storage tuple is
+# shared by every state until it changes, and the buy menu and apply read it for each of them.
+_UNITS: dict[int, tuple[tuple[str, ...], int]] = {}
+
+
+def _units(storage: tuple[str, ...]) -> int:
+    hit = _UNITS.get(id(storage))
+    if hit is not None and hit[0] is storage:
+        return hit[1]
+    used = storage_units(storage)
+    if len(_UNITS) >= _DESTS_MAX:
+        _UNITS.clear()
+    _UNITS[id(storage)] = (storage, used)
+    return used
 
 
 # --- apply -----------------------------------------------------------------------------------
@@ -683,6 +706,7 @@ class _Ctx:
         """Put `item` (already taken) in the shipyard at a checked destination."""
         me = self.me
         ships = list(me.ships)
+        rigged = False  # a mast or sail placed
         if dest[0] == "new":
             ships.append(new_ship(item))
             i, tile, created = len(ships) - 1, 0, True
@@ -709,17 +733,27 @@ class _Ctx:
             else:
                 tile = dest[2]
                 if item.startswith("mast_"):
-                    ship = evolve(ship, masts=_put(ship.masts, tile, item[5:]))
+                    ship = make_ship(
+                        ship.hulls, _put(ship.masts, tile, item[5:]), ship.sails, ship.goods
+                    )
+                    rigged = True
                 elif item.startswith("sail_"):
-                    ship = evolve(ship, sails=_put(ship.sails, tile, item[5:]))
+                    ship = make_ship(
+                        ship.hulls, ship.masts, _put(ship.sails, tile, item[5:]), ship.goods
+                    )
+                    rigged = True
                 else:
-                    ship = evolve(ship, goods=_put(ship.goods, tile, item))
-            was_finished = ships[i].finished
+                    ship = make_ship(
+                        ship.hulls, ship.masts, ship.sails, _put(ship.goods, tile, item)
+                    )
             ships[i] = ship
         self.mine().ships = tuple(ships)
         self.events.append(_TilePlaced(self.seat, item, i, tile, created))
-        if not created and not was_finished and ships[i].finished:
-            size = ships[i].size
+        # Only a mast or a sail can finish a ship: a new hull tile comes without a mast, and a
+        # good changes nothing N-YARD-6 reads. The mast or sail went on a free place (checked),
+        # so the ship was not finished before.
+        if rigged and ship.finished:
+            size = ship.size
             self.events.append(_ShipFinished(self.seat, i, size, size))
             assert self.turn is not None
             self.set_turn(pending=(*self.turn.pending, Pending("reward", ship=i, left=size)))
@@ -805,7 +839,11 @@ def apply(state: State, seat: int, move: Move) -> tuple[State, list[ev.Event]]:
         )
     if state.step == "over":
         raise IllegalMove("game_over", "The game is over; no more moves can be made.")
-    mtype = _parse_type(move)
+    # _parse_type's own fast path, inlined (it runs for every move): a dict whose keys are
+    # exactly its type's; anything else goes through it for the check and the refusal.
+    mtype = move.get("type") if type(move) is dict else None
+    if type(mtype) is not str or move.keys() != _EXACT_KEYS.get(mtype):
+        mtype = _parse_type(move)
     last = _LAST_MENU  # one read: another thread may set it meanwhile
     allowed = last[2] if last[0] is state and last[1] == seat else _allowed_types(state, seat)
     if mtype not in allowed:
@@ -1312,7 +1350,9 @@ def _end_turn(ctx: _Ctx) -> State:
     nxt = (ctx.seat + 1) % n
     space = state.chosen[-1]
     if nxt != state.start:
-        ctx.new_turn(make_turn(nxt, state.blue_on(space)))
+        # ctx.new_turn(make_turn(nxt, state.blue_on(space))), spelt out: most moves end a turn.
+        ctx.turn = make_turn(nxt, data.WHEEL[(space - state.anchor) % data.SPACES])
+        ctx._own_turn = False
         return ctx.build()
     ctx.new_turn(None)
     ctx.events.append(_PhaseEnded(state.round, state.phase, space, state.tiles[space]))

@@ -77,6 +77,15 @@ class Ship:
         return sum(g is not None for g in self.goods)
 
 
+def storage_units(storage: tuple[str, ...]) -> int:
+    """Storage units the items take (Player.storage_used)."""
+    # Read for every buy menu, store and reward: the table look-ups summed in C.
+    try:
+        return sum(map(data.ITEM_UNITS.__getitem__, storage))
+    except KeyError:  # a damaged save: an id that is no item
+        return sum(data.item_units(item) for item in storage)
+
+
 def new_ship(hull: str) -> Ship:
     return make_ship((hull,), (None,), (None,), (None,))  # defined below, on the hot path
 
@@ -95,11 +104,7 @@ class Player:
 
     @property
     def storage_used(self) -> int:
-        # Read for every buy menu, store and reward: the table look-ups summed in C.
-        try:
-            return sum(map(data.ITEM_UNITS.__getitem__, self.storage))
-        except KeyError:  # a damaged save: an id that is no item
-            return sum(data.item_units(item) for item in self.storage)
+        return storage_units(self.storage)
 
     @property
     def crowns(self) -> int:
