@@ -352,14 +352,6 @@ def _own_head(view: dict[str, Any], seat: int) -> str:
     )
 
 
-def shipyards_alt(view: dict[str, Any]) -> str:
-    """`shipyards_alt_uncut`, or when nothing fits, the shorter text cut by `fit` at a clause
-    boundary (about 2 % of those pictures in French: the picture should then be split; see
-    `shipyards_alt_uncut`)."""
-    text = shipyards_alt_uncut(view)
-    return text if text is not None else fit(_shipyards_texts(view)[-1])
-
-
 def shipyards_alt_uncut(view: dict[str, Any]) -> str | None:
     """The alt text of the picture of every shipyard at once: each shipyard's text when they
     fit Discord's limit together; else what every shipyard says alike (early in a game: the
@@ -367,8 +359,8 @@ def shipyards_alt_uncut(view: dict[str, Any]) -> str | None:
     its ships grouped by state ('Unfinished ships: 1, bow; 2, …') (a 4-player French game's
     start said ~1,330 characters shipyard by shipyard); if that is still too long, the pass
     tiles are left out, and the text says so. None when even that does not fit (about 2 % of
-    those pictures in French, 3-player games late in round 2 or 3): the shipyards should then
-    be one picture each, whose texts always fit (`shipyard_alt`, at most ~760)."""
+    those pictures in French, 3-player games late in round 2 or 3): `shipyard_pic.shipyards`
+    then draws one picture a seat, whose texts always fit (`shipyard_alt`, at most ~760)."""
     return next((t for t in _shipyards_texts(view) if len(t) <= ALT_LIMIT), None)
 
 
