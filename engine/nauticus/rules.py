@@ -257,11 +257,23 @@ def _dock_entry(
     if hit is not None and hit[0] is ships:
         return hit
     dests = tuple(_find_dests(ships, item))
-    entry = (ships, dests, tuple(_dest_json(d) for d in dests))
+    # The JSON forms from a memo of every destination seen (a few dozen): shared, to copy.
+    get = _JSON_OF.get
+    entry = (ships, dests, tuple([get(d) or _json_of(d) for d in dests]))
     if len(_DESTS) >= _DESTS_MAX:
         _DESTS.clear()
     _DESTS[key] = entry
     return entry
+
+
+# The JSON form of each destination found so far: shared, to COPY (see _dock_json).
+_JSON_OF: dict[Dest, dict[str, Any]] = {}
+
+
+def _json_of(dest: Dest) -> dict[str, Any]:
+    out: dict[str, Any] = _dest_json(dest)  # a shipyard destination's form is a dict
+    _JSON_OF[dest] = out
+    return out
 
 
 def _find_dests(ships: tuple[Ship, ...], item: str) -> list[Dest]:
@@ -270,30 +282,35 @@ def _find_dests(ships: tuple[Ship, ...], item: str) -> list[Dest]:
         out.append(("new",))
         if item == "one_ship":
             return out
+        # Ship.front_open, back_open and middles spelt out (this runs for every new shipyard).
         for i, ship in enumerate(ships):
+            hulls = ship.hulls
             if item == "bow":
-                if ship.front_open:
+                if hulls[0] not in ("bow", "one_ship"):
                     out.append(("end", i, "front"))
             elif item == "stern":
-                if ship.back_open:
+                if hulls[-1] not in ("stern", "one_ship"):
                     out.append(("end", i, "back"))
-            elif ship.middles < data.MAX_MIDDLES:
-                if ship.front_open:
+            elif hulls.count("middle") < data.MAX_MIDDLES:
+                if hulls[0] not in ("bow", "one_ship"):
                     out.append(("end", i, "front"))
-                if ship.back_open:
+                if hulls[-1] not in ("stern", "one_ship"):
                     out.append(("end", i, "back"))
         return out
     if item.startswith("mast_"):
         crest = item[5:]
+        crown = crest == data.CROWN
         for i, ship in enumerate(ships):
             # `None in` first: most ships of a yard have no free place left for it.
-            if None in ship.masts and _regular_crest_ok(ship, crest):
-                out.extend([("tile", i, j) for j, m in enumerate(ship.masts) if m is None])
+            masts = ship.masts
+            if None in masts and (crown or ship.crest in (None, crest)):  # _regular_crest_ok
+                out.extend([("tile", i, j) for j, m in enumerate(masts) if m is None])
         return out
     if item.startswith("sail_"):
         crest = item[5:]
+        crown = crest == data.CROWN
         for i, ship in enumerate(ships):
-            if None in ship.sails and _regular_crest_ok(ship, crest):
+            if None in ship.sails and (crown or ship.crest in (None, crest)):
                 out.extend(
                     [
                         ("tile", i, j)
@@ -333,6 +350,19 @@ def _parse_item(value: Any, allowed: tuple[str, ...] | list[str], what: str) -> 
 
 
 def _parse_dest(value: Any, item: str) -> Dest:
+    # The forms the menus make, checked first without building a set of the keys: a dict of
+    # exactly two keys, "ship" a whole number and "end" or "tile" as the item needs.
+    if type(value) is dict and len(value) == 2:
+        ship = value.get("ship")
+        if type(ship) is int:
+            if item in data.HULLS:
+                end = value.get("end")
+                if end == "front" or end == "back":
+                    return ("end", ship, end)
+            else:
+                tile = value.get("tile")
+                if type(tile) is int:
+                    return ("tile", ship, tile)
     hull = item in data.HULLS
     shape = (
         "'storage', {'ship': 'new'} or {'ship': n, 'end': 'front'|'back'}"
@@ -392,12 +422,14 @@ def _allowed_types(state: State, seat: int) -> list[str]:
     """Move types the seat may make now, in the order a menu shows them."""
     # `state.current` spelt out step by step: this runs in every legal_moves and every apply.
     step = state.step
-    if step == "choose":
-        return ["choose_action"] if seat == state.start else []
-    if step == "bonus":
-        return ["take_bonus"] if seat == state.start else []
+    if step != "turn":  # most states are in a turn
+        if step == "choose":
+            return ["choose_action"] if seat == state.start else []
+        if step == "bonus":
+            return ["take_bonus"] if seat == state.start else []
+        return []
     turn = state.turn
-    if step != "turn" or turn is None or seat != turn.seat:
+    if turn is None or seat != turn.seat:
         return []
     if turn.pending:
         return ["reward" if turn.pending[0].kind == "reward" else "take_free_tile"]
@@ -689,12 +721,15 @@ class _Ctx:
 
     def spend_workers(self, n: int) -> None:
         """Use `n` workers, blue ones first (N-ACT-2)."""
-        assert self.turn is not None
-        if self.turn.extra is not None:
+        turn: Any = self.turn  # the turn, then its private (mutable) copy
+        assert turn is not None
+        if turn.extra is not None:
             blue = 0
         else:
-            turn = self.my_turn()
-            blue = min(turn.blue, n)
+            if not self._own_turn:  # self.my_turn(), spelt out (a move or two in three)
+                turn = self.turn = thaw_turn(turn)
+                self._own_turn = True
+            blue = turn.blue if turn.blue < n else n
             turn.blue -= blue
             turn.uses += n
         own = n - blue
@@ -759,25 +794,33 @@ class _Ctx:
             self.set_turn(pending=(*self.turn.pending, Pending("reward", ship=i, left=size)))
 
     def build(self, **changes: Any) -> State:
+        # `freeze` spelt out (the private copies are a Player's and a Turn's twins), and the
+        # players and supply made tuples only if they were copied into lists: once a move.
         players = self.players
         if self._own_me:
             players = list(players)
-            players[self.seat] = freeze(self.me)
+            me = self.me
+            me.__class__ = Player
+            players[self.seat] = me
+            players = tuple(players)
+        elif isinstance(players, list):
+            players = tuple(players)
+        supply = self.supply
+        if isinstance(supply, list):
+            supply = tuple(supply)
         turn = self.turn
         if self._own_turn:
-            freeze(turn)
+            turn.__class__ = Turn
         state = self.state
         if changes:
-            return evolve_state(
-                state, players=tuple(players), supply=tuple(self.supply), turn=turn, **changes
-            )
+            return evolve_state(state, players=players, supply=supply, turn=turn, **changes)
         # The common case, positionally in State's field order (seed, draws, players, supply,
         # round, phase, anchor, tiles, chosen, start, step, turn).
         return make_state(
             state.seed,
             state.draws,
-            tuple(players),
-            tuple(self.supply),
+            players,
+            supply,
             state.round,
             state.phase,
             state.anchor,
@@ -823,6 +866,9 @@ def _not_now(state: State, seat: int, mtype: str) -> IllegalMove:
     )
 
 
+_new_ctx = object.__new__
+
+
 def apply(state: State, seat: int, move: Move) -> tuple[State, list[ev.Event]]:
     """Play `move` for `seat`; return the new state and what happened.
 
@@ -859,10 +905,19 @@ def apply(state: State, seat: int, move: Move) -> tuple[State, list[ev.Event]]:
                 current=current,
             )
         raise _not_now(state, seat, mtype)
-    ctx = _Ctx(state, seat)
-    handler = _HANDLERS[mtype]
-    new_state = handler(ctx, move)
-    return new_state, ctx.events
+    # _Ctx(state, seat), spelt out: a class call is not cheap, and this runs for every move.
+    ctx = _new_ctx(_Ctx)
+    ctx.state = state
+    ctx.seat = seat
+    ctx.players = players = state.players
+    ctx.supply = state.supply
+    ctx.me = players[seat]
+    ctx.turn = state.turn
+    events: list[ev.Event] = []
+    ctx.events = events
+    ctx._own_me = False
+    ctx._own_turn = False
+    return _HANDLERS[mtype](ctx, move), events
 
 
 # --- handlers --------------------------------------------------------------------------------
@@ -1065,7 +1120,10 @@ def _h_buy(ctx: _Ctx, move: Move) -> State:
             price=price,
             taler=ctx.me.taler,
         )
-    _need_workers(ctx, 1, "Buying")
+    turn = state.turn
+    assert turn is not None
+    if (0 if turn.extra is not None else turn.blue) + ctx.me.workers < 1:  # _need_workers' test
+        _need_workers(ctx, 1, "Buying")
     if dest[0] == "storage":
         if price > 0 and not _room(ctx.me, item):
             raise IllegalMove(
