@@ -139,3 +139,19 @@ def test_a_delta_holds_exactly_the_pixels_that_changed() -> None:
         want.paste(deltas.clear, mask=kept.point([255] + [0] * 255, "1"))
         assert got[0].tobytes() == want.tobytes(), i
         before, before_rgb = now, now_rgb
+
+
+@pytest.mark.parametrize(("players", "seed", "builders"), GAMES[1:])
+def test_the_parts_of_a_frame_never_overlap(players: int, seed: int, builders: bool) -> None:
+    # A part drawn again is compared with its own last drawing to find the pixels that
+    # changed: that holds only if no other part ever draws inside its box.
+    views = phase_views(players, seed, builders=builders)
+    frames = Frames(views, NAMES[:players])
+    width, height = frames.size
+    for i, v in enumerate(views):
+        boxes = sorted(box for _, _, box, _, _ in frames._parts(v))
+        assert len(boxes) == 12 + 4 * players, i  # round bar, 8 spaces, wheel, players, supply
+        for k, (x0, y0, x1, y1) in enumerate(boxes):
+            assert 0 <= x0 < x1 <= width and 0 <= y0 < y1 <= height, (i, k)
+            for a0, b0, a1, b1 in boxes[k + 1 :]:
+                assert a0 >= x1 or a1 <= x0 or b0 >= y1 or b1 <= y0, (i, (x0, y0, x1, y1))
