@@ -552,7 +552,10 @@ def legal_moves(state: State, seat: int) -> list[Move]:
                         for to in _dock_json(player, item)
                     ]
         elif mtype in ("money", "crowns"):
-            n = sum(_available_workers(state))
+            turn = state.turn
+            assert turn is not None
+            # sum(_available_workers(state)), spelt out: the turn's seat is `seat` here.
+            n = (0 if turn.extra is not None else turn.blue) + state.players[seat].workers
             moves += [{"type": mtype, "workers": k} for k in range(1, n + 1)]
         else:
             assert mtype == "deliver", mtype
@@ -1085,7 +1088,12 @@ def _need_workers(ctx: _Ctx, n: int, what: str) -> None:
 
 def _h_buy(ctx: _Ctx, move: Move) -> State:
     state = ctx.state
-    action, _ = _performance(state)
+    turn = state.turn
+    assert turn is not None
+    # _performance, spelt out: the extra action, else the phase's action unless used up.
+    action = turn.extra
+    if action is None and not (turn.passed or turn.closed):
+        action = state.action
     assert action is not None
     tile_items = data.TILE_ITEMS[action]
     item = move["item"]
@@ -1111,7 +1119,14 @@ def _h_buy(ctx: _Ctx, move: Move) -> State:
     if _supply(state, item) <= 0:
         stocked = [i for i in tile_items if _supply(state, i) > 0]
         raise _item_refused(state, item, stocked, data.ACTION_NAMES[action])
-    price = _price(state, item)
+    # _price, spelt out.
+    if item in turn.bought:
+        price = data.REPEAT_PRICE
+    elif turn.extra is not None:
+        price = data.EXTRA_PRICE
+    else:
+        space = state.chosen[-1]
+        price = data.PRICES[space][tile_items.index(item)]
     if price > ctx.me.taler:
         raise IllegalMove(
             "cannot_afford",
@@ -1120,8 +1135,6 @@ def _h_buy(ctx: _Ctx, move: Move) -> State:
             price=price,
             taler=ctx.me.taler,
         )
-    turn = state.turn
-    assert turn is not None
     if (0 if turn.extra is not None else turn.blue) + ctx.me.workers < 1:  # _need_workers' test
         _need_workers(ctx, 1, "Buying")
     if dest[0] == "storage":
