@@ -650,16 +650,17 @@ class _Ctx:
         "turn",
     )
 
-    def __init__(self, state: State, seat: int) -> None:
-        self.state = state
-        self.seat = seat
-        self.players: tuple[Player, ...] | list[Player] = state.players
-        self.supply: tuple[int, ...] | list[int] = state.supply
-        self.me = state.players[seat]
-        self.turn = state.turn
-        self.events: list[ev.Event] = []
-        self._own_me = False  # self.me is this context's private (mutable) copy
-        self._own_turn = False  # self.turn is this context's private (mutable) copy
+    # No __init__: `apply` fills a new context directly (a class call is not cheap, and it runs
+    # for every move). The fields, as apply sets them:
+    state: State
+    seat: int
+    players: tuple[Player, ...] | list[Player]  # a list once a move changes a player
+    supply: tuple[int, ...] | list[int]  # a list once a move takes from the supply
+    me: Player  # the mover, then their private (mutable) copy
+    turn: Turn | None  # the turn, then its private (mutable) copy
+    events: list[ev.Event]
+    _own_me: bool  # self.me is this context's private (mutable) copy
+    _own_turn: bool  # self.turn is this context's private (mutable) copy
 
     def mine(self) -> Any:
         """The mover's private copy, to change with attribute writes (`me.taler -= 2`)."""
@@ -908,7 +909,7 @@ def apply(state: State, seat: int, move: Move) -> tuple[State, list[ev.Event]]:
                 current=current,
             )
         raise _not_now(state, seat, mtype)
-    # _Ctx(state, seat), spelt out: a class call is not cheap, and this runs for every move.
+    # A new context (see _Ctx: no __init__, a class call is not cheap and this runs every move).
     ctx = _new_ctx(_Ctx)
     ctx.state = state
     ctx.seat = seat
