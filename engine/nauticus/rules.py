@@ -584,6 +584,8 @@ def _buy_moves(state: State, seat: int) -> list[Move]:
     bought, taler = turn.bought, player.taler
     free = data.STORAGE_UNITS - _units(player.storage)
     supply, index, units = state.supply, data.ITEM_INDEX, data.ITEM_UNITS
+    ships = player.ships
+    sid, dest_key, cache = id(ships), _DEST_KEY, _DESTS
     out: list[Move] = []
     append = out.append
     for k, item in enumerate(data.TILE_ITEMS[action]):
@@ -603,7 +605,11 @@ def _buy_moves(state: State, seat: int) -> list[Move]:
                 continue
         # A loop, not a comprehension: most items have 0 to 2 places, and a comprehension is
         # a function call of its own.
-        for to in _dock_json(player, item):
+        # _dock_json(player, item), its cache look-up spelt out (two calls an item saved).
+        hit = cache.get((sid, dest_key[item]))
+        if hit is None or hit[0] is not ships:
+            hit = _dock_entry(ships, item)
+        for to in hit[2]:
             append({"type": "buy", "item": item, "to": to.copy()})
     return out
 
