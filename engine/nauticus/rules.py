@@ -936,8 +936,9 @@ def apply(state: State, seat: int, move: Move) -> tuple[State, list[ev.Event]]:
 def _h_choose(ctx: _Ctx, move: Move) -> State:
     state = ctx.state
     space = move["space"]
-    free = [s for s in range(data.SPACES) if s not in state.chosen]
-    if not _is_int(space) or space not in free:
+    # The free spaces are listed only to word a refusal (`_is_int` inlined).
+    if type(space) is not int or not 0 <= space < data.SPACES or space in state.chosen:
+        free = [s for s in range(data.SPACES) if s not in state.chosen]
         flipped = _is_int(space) and 0 <= space < data.SPACES
         raise IllegalMove(
             "space_taken" if flipped else "bad_space",
@@ -1414,16 +1415,18 @@ def _h_pass(ctx: _Ctx, move: Move) -> State:
 
 
 def _h_end_turn(ctx: _Ctx, move: Move) -> State:
-    assert ctx.turn is not None
-    if ctx.turn.uses == 0 and not ctx.turn.passed:
+    turn = ctx.turn
+    assert turn is not None
+    if turn.uses == 0 and not turn.passed:
         _flip_pass_tile(ctx)  # N-ACT-3: no use of the phase's action is a pass
     return _end_turn(ctx)
 
 
 def _end_turn(ctx: _Ctx) -> State:
     state = ctx.state
-    assert ctx.turn is not None
-    ctx.events.append(_TurnEnded(ctx.seat, ctx.turn.uses))
+    turn = ctx.turn
+    assert turn is not None
+    ctx.events.append(_TurnEnded(ctx.seat, turn.uses))
     n = len(state.players)
     nxt = (ctx.seat + 1) % n
     space = state.chosen[-1]
