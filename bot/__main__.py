@@ -330,6 +330,7 @@ async def _rebuild_ratings(config: Config) -> int:
 
 async def _check(config: Config) -> int:
     from bot import ai_seats, i18n
+    from bot.damage import damaged_values
     from bot.games import GAMES
     from bot.service import GameService
     from bot.store import Store
@@ -344,7 +345,7 @@ async def _check(config: Config) -> int:
         async with store.read() as tx:
             aside = await tx.set_aside_outbox()
             # Stored values a runner or a move would refuse (the game is held) or replace.
-            damaged = await tx.damaged_values(ai_seats.LEVELS)
+            damaged = await damaged_values(tx, ai_seats.LEVELS)
             for plugin in GAMES:
                 row = await tx.one(
                     "SELECT COUNT(*) FROM games WHERE status IN ('active', 'finished') "
