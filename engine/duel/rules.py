@@ -643,31 +643,20 @@ def _place(state: State, seat: int, move: Move, out: list[ev.Event]) -> State:
     placed = state.placed + 1
     known = _known_in(state.known, hands)
     arrow = data.arrow_of(card) is not None
+    changes: dict[str, Any] = {
+        "hands": hands,
+        "board": board,
+        "played": played,
+        "anchored": anchored,
+        "seen": seen,
+        "placed": placed,
+        "known": known,
+    }
     if not arrow and placed != data.SPACES:
         # The common case in one new state (the AI search makes tens of thousands of these a
         # decision): the next placer, as `_after_placement` would set it.
-        return evolve(
-            state,
-            hands=hands,
-            board=board,
-            played=played,
-            anchored=anchored,
-            seen=seen,
-            placed=placed,
-            known=known,
-            step="place",
-            turn=_placer(state.first, placed),
-        )
-    state = evolve(
-        state,
-        hands=hands,
-        board=board,
-        played=played,
-        anchored=anchored,
-        seen=seen,
-        placed=placed,
-        known=known,
-    )
+        return evolve(state, **changes, step="place", turn=_placer(state.first, placed))
+    state = evolve(state, **changes)
     if arrow:
         options = arrow_options(state, card)
         if not options:
