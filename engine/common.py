@@ -11,6 +11,7 @@ its own move table, wording and functions.
 from __future__ import annotations
 
 import copy
+import json
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, is_dataclass
@@ -18,6 +19,19 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from engine.api import EventLike, Move, ScoreLike
 from engine.errors import IllegalMove
+
+# --- a state's stored JSON ------------------------------------------------------------------------
+
+# `json.dumps` with any option builds a new encoder each call; this one is built once with the
+# same options (the others at their defaults: ASCII only, NaN written NaN), so the same text.
+_STATE_ENCODER = json.JSONEncoder(separators=(",", ":"), sort_keys=True)
+
+
+def state_json(data: Any) -> str:
+    """`json.dumps(data, separators=(",", ":"), sort_keys=True)`: the compact, sorted text every
+    engine stores its state as (each engine's `to_json` of its `to_dict`)."""
+    return _STATE_ENCODER.encode(data)
+
 
 # --- move shapes ---------------------------------------------------------------------------------
 

@@ -5,7 +5,7 @@ the database."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from datetime import UTC, datetime
 from typing import Any, NamedTuple
 
@@ -65,6 +65,20 @@ class GameRecord:
             found = cache[audience] = seen(self.plugin, self.state, self.names, audience)
         return found
 
+    def changed(self, **changes: Any) -> GameRecord:
+        """`dataclasses.replace(self, **changes)` (a new record, its Seen cache empty), about
+        seven times faster: the fields are copied as they are, not passed one by one through
+        the frozen dataclass's `__init__` (which checks nothing): every move makes one."""
+        unknown = changes.keys() - _FIELDS
+        if unknown:
+            raise TypeError(f"GameRecord has no field {', '.join(sorted(unknown))}")
+        values = self.__dict__.copy()
+        values.pop("_seen", None)
+        values.update(changes)
+        new = object.__new__(GameRecord)
+        object.__setattr__(new, "__dict__", values)
+        return new
+
     @property
     def current(self) -> int | None:
         """The seat that must decide now (None in a lobby or once over)."""
@@ -82,6 +96,9 @@ class GameRecord:
 
     def user_at(self, seat: int) -> int:
         return self.seats[seat].user_id
+
+
+_FIELDS = frozenset(f.name for f in fields(GameRecord))
 
 
 @dataclass(frozen=True)

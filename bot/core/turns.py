@@ -4,7 +4,6 @@ the game, its result."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from bot import i18n, move_words, texts
@@ -164,7 +163,7 @@ class Turns:
                 tr("The game changed while your move was being saved; choose again."),
                 current=rec.version,
             )
-        after = replace(rec, version=rec.version + 1, state=new_state, status=status)
+        after = rec.changed(version=rec.version + 1, state=new_state, status=status)
         if status == "finished":
             # The result and the rating change are stored with the last move, or not at all.
             await self.standings.record_result(tx, after)

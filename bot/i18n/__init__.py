@@ -188,8 +188,13 @@ def _seam(before: str, value: str, locale: str) -> tuple[str, str]:
     them written as the language writes it."""
     if not value:
         return before, value
+    # Each pattern matches at most five characters at the very end of `before` (or just before
+    # a final newline): searching from a few characters back finds the same match (a
+    # lookbehind still sees the characters before `pos`, and `^` matches only at the real
+    # start), without scanning the whole text so far once per field.
+    pos = max(0, len(before) - 8)
     if locale == FRENCH:
-        de = _FR_DE.search(before)
+        de = _FR_DE.search(before, pos)
         if de is not None:
             word = de.group(1)
             head = before[: de.start(1)]
@@ -206,13 +211,13 @@ def _seam(before: str, value: str, locale: str) -> tuple[str, str]:
                 return head + ("De " if cap else "de "), value
             if word.lower() == "au" and value.startswith(("l'", "l’", "la ")):
                 return head + ("À " if cap else "à "), value
-        elided = _FR_ELIDED.search(before)
+        elided = _FR_ELIDED.search(before, pos)
         if elided is not None and value[0] in _FR_VOWELS:
             word = elided.group(1)
             return before[: elided.start(1)] + word[:-1] + "'", value
         return before, value
     if locale == ENGLISH:
-        a = _EN_A.search(before)
+        a = _EN_A.search(before, pos)
         if a is not None and _en_vowel_sound(value):
             return before[: a.start(1)] + a.group(1) + "n ", value
     return before, value
@@ -222,10 +227,25 @@ def _seam(before: str, value: str, locale: str) -> tuple[str, str]:
 # parsing them again every time was a visible part of a move's cost (bench/service_bench.py).
 _FORMATTER = string.Formatter()
 
+# A template's pieces: (literal, field, spec, conversion, plain); `plain` when the field is a
+# bare name with no spec and no conversion (nearly every field of the catalogue), whose value is
+# then `format(params[field], "")`, exactly what `string.Formatter` computes for it, without its
+# generic lookup, conversion and nested formatting of the spec.
+_Piece = tuple[str, str | None, str | None, str | None, bool]
+
 
 @lru_cache(maxsize=4096)
-def _parsed(text: str) -> tuple[tuple[str, str | None, str | None, str | None], ...]:
-    return tuple(_FORMATTER.parse(text))
+def _parsed(text: str) -> tuple[_Piece, ...]:
+    return tuple(
+        (literal, field, spec, conversion, _plain(field, spec, conversion))
+        for literal, field, spec, conversion in _FORMATTER.parse(text)
+    )
+
+
+def _plain(field: str | None, spec: str | None, conversion: str | None) -> bool:
+    # An identifier has no "." or "[" and does not start with a digit, so `get_field` would
+    # look it up as a keyword, whole.
+    return field is not None and field.isidentifier() and not spec and conversion is None
 
 
 def _format(text: str, params: Mapping[str, Any], locale: str = ENGLISH) -> str:
@@ -235,17 +255,21 @@ def _format(text: str, params: Mapping[str, Any], locale: str = ENGLISH) -> str:
         return text
     formatter = _FORMATTER
     out = ""
-    for literal, field, spec, conversion in _parsed(text):
+    for literal, field, spec, conversion, plain in _parsed(text):
         out += literal
         if field is None:
             continue
-        if field == "":
-            raise IndexError("positional fields are not used by the catalogue")
-        obj, _ = formatter.get_field(field, (), params)
-        obj = formatter.convert_field(obj, conversion)
-        value = formatter.format_field(obj, formatter.vformat(spec or "", (), params))
-        out, value = _seam(out, value, locale)
-        out += value
+        if plain:
+            value = format(params[field], "")
+        else:
+            if field == "":
+                raise IndexError("positional fields are not used by the catalogue")
+            obj, _ = formatter.get_field(field, (), params)
+            obj = formatter.convert_field(obj, conversion)
+            value = formatter.format_field(obj, formatter.vformat(spec or "", (), params))
+        if value:
+            out, value = _seam(out, value, locale)
+            out += value
     return out
 
 
@@ -276,7 +300,11 @@ def _translated(found: str | None, english: str, locale: str, params: Mapping[st
 
 def t(msgid: str, locale: str, /, **params: Any) -> str:
     """The text of `msgid` (its English) in `locale`, with `params` filled in."""
-    locale = normalize(locale)
+    return _t(msgid, normalize(locale), params)
+
+
+def _t(msgid: str, locale: str, params: Mapping[str, Any]) -> str:
+    # `locale` is normalized already (`use` stores it so: `tr` need not normalize it again).
     cat = catalogue(locale)
     found = cat.get(msgid) if cat else None
     return _translated(found, msgid, locale, params)
@@ -284,7 +312,10 @@ def t(msgid: str, locale: str, /, **params: Any) -> str:
 
 def tn(singular: str, plural: str, n: int, locale: str, /, **params: Any) -> str:
     """A text that depends on a count `n` (also given to the text as `{n}`)."""
-    locale = normalize(locale)
+    return _tn(singular, plural, n, normalize(locale), params)
+
+
+def _tn(singular: str, plural: str, n: int, locale: str, params: Mapping[str, Any]) -> str:
     cat = catalogue(locale)
     found = cat.get_plural(singular, n) if cat else None
     return _translated(found, singular if n == 1 else plural, locale, {"n": n, **params})
@@ -322,12 +353,12 @@ def use(locale: str) -> Iterator[None]:
 
 def tr(msgid: str, /, **params: Any) -> str:
     """`t` in the locale of the interaction being answered."""
-    return t(msgid, current(), **params)
+    return _t(msgid, _current.get(), params)
 
 
 def trn(singular: str, plural: str, n: int, /, **params: Any) -> str:
     """`tn` in the locale of the interaction being answered."""
-    return tn(singular, plural, n, current(), **params)
+    return _tn(singular, plural, n, _current.get(), params)
 
 
 def number(value: float, digits: int = 1) -> str:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, fields
 from operator import attrgetter
 from typing import Any
 
+from engine.common import state_json
 from engine.duel import data
 from engine.errors import IllegalMove
 
@@ -126,7 +127,7 @@ def evolve(state: State, **changes: Any) -> State:
 
 def to_json(state: State) -> str:
     """Serialise a state to a JSON string (ENGINE_VERSION inside)."""
-    return json.dumps(to_dict(state), separators=(",", ":"), sort_keys=True)
+    return state_json(to_dict(state))
 
 
 def to_dict(state: State) -> dict[str, Any]:

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from engine.common import state_json
 from engine.errors import IllegalMove
 from engine.island import data
 
@@ -189,7 +190,7 @@ def to_dict(state: State) -> dict[str, Any]:
 
 def to_json(state: State) -> str:
     """Serialise a whole state (secrets included: this is for storage, not for players)."""
-    return json.dumps(to_dict(state), separators=(",", ":"), sort_keys=True)
+    return state_json(to_dict(state))
 
 
 def _cards(v: Any) -> tuple[int, ...]:

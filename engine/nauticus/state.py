@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from engine.common import state_json
 from engine.errors import IllegalMove
 from engine.nauticus import data
 from engine.nauticus.frozen import fast_init, generate, maker, twin
@@ -283,7 +284,7 @@ def _ship_to_json(s: Ship) -> dict[str, Any]:
 
 def to_json(state: State) -> str:
     """Serialise a state (without its move log) to a JSON string."""
-    return json.dumps(to_dict(state), separators=(",", ":"), sort_keys=True)
+    return state_json(to_dict(state))
 
 
 def to_dict(state: State) -> dict[str, Any]:

@@ -28,23 +28,48 @@ from bot.plugin import (
 )
 from engine.api import Move, Rules
 from engine.nauticus import RULES, State, data
+from engine.nauticus.api import NauticusRules
 from engine.nauticus.rules import price_of
 from engine.nauticus.state import from_dict
 
+# The last views built or read and their states, newest first (see `state_of`).
 _last: list[tuple[dict[str, Any], State]] = []
+_KEPT = 4
+
+
+def _keep(view: dict[str, Any], state: State) -> None:
+    _last[:] = [(view, state), *_last[: _KEPT - 1]]
 
 
 def state_of(seen: Seen) -> State:
-    """The (public) state inside a Nauticus view; the last two are kept (a move's posts read the
-    views before and after it in turn), views are not changed."""
+    """The (public) state inside a Nauticus view. The views this plugin's rules built last are
+    kept with the state they were built from (a move's posts read the views before and after it
+    in turn); any other view's state is rebuilt from it (and kept). Views are not changed."""
     view = seen.view
     # The view itself is kept (not its id): an id can be reused once an object is freed.
     for kept, state in _last:
         if kept is view:
             return state
     state = from_dict(view["state"])
-    _last[:] = [(view, state), *_last[:1]]
+    _keep(view, state)
     return state
+
+
+class _ViewsKept(NauticusRules):
+    """The engine's rules, each view kept with the state it was built from: `state_of` then
+    returns that state instead of rebuilding it from the view's copy with `from_dict` (a turn
+    ping, a done line and a phase post each read one). The two are equal: a view holds
+    `to_dict(state)`, and `from_dict(to_dict(s)) == s` (tests/bot/test_service_state_of.py)."""
+
+    def view(self, state: State, seat: int | None = None) -> dict[str, Any]:
+        made = super().view(state, seat)
+        _keep(made, state)
+        return made
+
+
+_RULES = _ViewsKept(
+    RULES.name, RULES.engine_version, (RULES.min_players, RULES.max_players), RULES._f
+)
 
 
 _THEN = {
@@ -75,7 +100,7 @@ def _command(spec: moves_map.CommandSpec) -> MoveCommand:
 
 
 class NauticusPlugin:
-    rules: Rules = RULES
+    rules: Rules = _RULES
     kind = "nauticus"
     title = "Nauticus"
     command = "nauticus"
