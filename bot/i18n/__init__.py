@@ -172,6 +172,7 @@ _EN_A = re.compile(r"(?:^|(?<=[\s(]))(a|A) $")
 # useful"), and numbers said with a vowel ("an 8", "an 11", "an 18").
 _EN_CONSONANT_SOUND = ("one", "once", "uni", "use", "usu", "eu", "ur")
 _EN_VOWEL_NUMBER = re.compile(r"^(8|11(?!\d)|18(?!\d)|8\d*(?![\d,]))")
+_SEAM_TAILS = (" ", " \n")  # how a text ends where any of the patterns above can match
 
 
 def _en_vowel_sound(value: str) -> bool:
@@ -186,7 +187,9 @@ def _en_vowel_sound(value: str) -> bool:
 def _seam(before: str, value: str, locale: str) -> tuple[str, str]:
     """`before` (the text so far) and `value` (the next filled-in field) with the seam between
     them written as the language writes it."""
-    if not value:
+    # Every pattern ends in a space at the end of `before` (or just before a final newline):
+    # most fields follow no space ("{name}:", "({n})") and need no search at all.
+    if not value or not before.endswith(_SEAM_TAILS):
         return before, value
     # Each pattern matches at most five characters at the very end of `before` (or just before
     # a final newline): searching from a few characters back finds the same match (a

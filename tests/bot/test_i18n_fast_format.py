@@ -172,9 +172,23 @@ def test_the_seam_patterns_match_only_at_the_end_so_a_bounded_search_finds_the_s
     for pattern in (i18n._FR_DE, i18n._FR_ELIDED, i18n._EN_A):
         longest = max(len(w) for w in re.findall(r"\w+", pattern.pattern.split("(")[-1])) + 1
         assert longest <= 4
-        for before in ("de ", "xx que ", "(à ", "« Le \n", "a ", "ba ", "x\ta \n", "de  ", "à"):
+        for before in (
+            "de ",
+            "xx que ",
+            "(à ",
+            "« Le \n",
+            "a ",
+            "ba ",
+            "x\ta \n",
+            "de  ",
+            "à",
+            "a\n",
+        ):
             for pad in ("", "word ", "mot de ", "\n"):
                 s = pad + before
                 full = pattern.search(s)
                 bounded = pattern.search(s, max(0, len(s) - 8))
                 assert (full and full.span()) == (bounded and bounded.span()), (pattern, s)
+                # A text that does not end in a space (or a space and a newline) is not searched.
+                if not s.endswith((" ", " \n")):
+                    assert full is None
