@@ -22,9 +22,12 @@ most action phases change one or two of four shipyards. So `Frames`:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from PIL import Image, ImageChops
+from PIL import Image
+
+if TYPE_CHECKING:
+    from PIL._imaging import ImagingCore
 
 from render import palette as P
 from render.canvas import Box, Canvas
@@ -43,6 +46,7 @@ GAP = 6  # between the board and the first block
 COLOURS = 255
 CLEAR = COLOURS
 UNCHANGED = [255] + [0] * 255  # a difference of palette entries -> a mask of the unchanged
+NO_DITHER = int(Image.Dither.NONE)
 
 
 Where = tuple[int, int]  # a part: (-1, k) the board's k-th, (seat, k) a block's k-th row
@@ -108,7 +112,7 @@ class Frames:
         self.keys = {where: key for where, key, _, _, _ in self._parts(self.views[0])}
         # Each part's RGB as last drawn (to find the pixels a new drawing changes) and its
         # background, kept once a part is drawn again.
-        self.drawn: dict[Where, Image.Image] = {}
+        self.drawn: dict[Where, ImagingCore] = {}
         self.under: dict[Where, Image.Image] = {}
         self._next = 0
 
@@ -140,18 +144,24 @@ class Frames:
                 under = (head, (0, y0, WIDTH, y1)) if y1 <= HEAD_H else None
                 yield (seat, k), key, box, under, _at(paint, top)
 
-    def _update(self, i: int, keep: bool) -> list[tuple[Image.Image, Box]]:
+    def _update(self, i: int, keep: bool) -> list[tuple[ImagingCore, Box]]:
         """Draw frame `i` over frame `i - 1`: each part whose key changed, on its background;
         the box of its pixels that changed mapped to the palette and pasted on `screen`.
-        Returns, if `keep`, those pieces (their unchanged pixels CLEAR) and their boxes."""
+        Returns, if `keep`, those pieces (their unchanged pixels CLEAR) and their boxes.
+
+        The pieces go through Pillow's core images (`Image.im`) rather than `Image`: a replay
+        maps ~400 pieces, each in ~8 steps, and `Image`'s checks, wrappers and palette copies
+        (and `point`'s rounding of its 256 entries) cost about as much as the small pieces'
+        pixels themselves."""
         if i != self._next:
             raise ValueError(f"frame {i} asked for, but frame {self._next} is next")
         self._next += 1
         if i == 0:
             return []
         pieces = []
+        screen, palette = self.screen.im, self.palette.im
         # The last frame was drawn whole for the palette: its parts are taken from it.
-        final = i == len(self.views) - 1
+        final = self.last.im if i == len(self.views) - 1 else None
         for where, key, box, under, draw in self._parts(self.views[i]):
             if self.keys[where] == key:
                 continue
@@ -159,26 +169,26 @@ class Frames:
             # The part as the previous frame shows it: as last drawn, or as the first frame.
             old = self.drawn.get(where)
             if old is None:
-                old = self.rgb.im.crop(box)
-            new = self.last.crop(box) if final else self._draw(where, box, under, draw)
+                old = self.rgb.im.im.crop(box)
+            new = final.crop(box) if final is not None else self._draw(where, box, under, draw)
             self.drawn[where] = new
             # Only the pixels that changed are mapped and written: a part drawn again (a
             # shipyard row for one number, the players' box for the current player) changes
             # a third of its box on average.
-            moved = ImageChops.difference(new, old).getbbox()
+            moved = new.chop_difference(old).getbbox(False)
             if moved is None:
                 continue
             x, y = box[:2]
             at = (x + moved[0], y + moved[1], x + moved[2], y + moved[3])
-            piece = self._map(new.crop(moved))
+            piece = new.crop(moved).convert("P", NO_DITHER, palette)
             if keep:
                 # Its pixels that keep their palette entry: transparent, for a smaller GIF.
-                same = ImageChops.difference(piece, self.screen.crop(at)).point(UNCHANGED, "1")
-                self.screen.paste(piece, at[:2])
-                piece.paste(CLEAR, mask=same)
+                same = piece.chop_difference(screen.crop(at)).point(UNCHANGED, "1")
+                screen.paste(piece, at)
+                piece.paste(CLEAR, (0, 0, *piece.size), same)
                 pieces.append((piece, at))
             else:
-                self.screen.paste(piece, at[:2])
+                screen.paste(piece, at)
         return pieces
 
     def _draw(
@@ -187,7 +197,7 @@ class Frames:
         box: Box,
         under: tuple[Image.Image, Box] | None,
         draw: Callable[[Canvas], None],
-    ) -> Image.Image:
+    ) -> ImagingCore:
         """Draw a part on its background, on the frame's RGB canvas; returns its pixels."""
         c = self.rgb
         if under is None:
@@ -199,7 +209,8 @@ class Frames:
             c.im.paste(back, box[:2])
         c.marks = []  # a replay keeps no record of what is drawn
         draw(c)
-        return c.im.crop(box)
+        pixels: ImagingCore = c.im.im.crop(box)
+        return pixels
 
     def frame(self, i: int) -> Image.Image:
         self._update(i, keep=False)
@@ -225,8 +236,8 @@ class Frames:
         y1 = max(b[3] for _, b in pieces)
         out = Image.new("P", (x1 - x0, y1 - y0), CLEAR)
         out.putpalette(self.palette.getpalette() or [])
-        for piece, box in pieces:
-            out.paste(piece, (box[0] - x0, box[1] - y0))
+        for piece, (bx0, by0, bx1, by1) in pieces:
+            out.im.paste(piece, (bx0 - x0, by0 - y0, bx1 - x0, by1 - y0))
         return out, (x0, y0, x1, y1)
 
 
