@@ -10,8 +10,8 @@ a store that could close the collection, `close` or `keep_open`.
 
 from __future__ import annotations
 
+import functools
 import itertools
-from dataclasses import replace
 from typing import Any
 
 from engine.common import move_type_parser
@@ -174,21 +174,48 @@ def store_options(state: State, seat: int) -> list[Move]:
     player = state.players[seat]
     limit = store_limit(state, seat)
     out: list[Move] = []
+    # Copies of one object per object number (card // COPIES: category * 4 + object), in one
+    # pass over the hand rather than one per category.
+    per_object = [0] * (len(data.CATEGORIES) * data.OBJECTS_PER_CATEGORY)
+    for c in player.hand:
+        per_object[c // data.COPIES] += 1
     for k, category in enumerate(data.STORABLE):
         if player.collections[k].closed:
             continue
-        counts = _hand_objects(player.hand, k)
-        objs = [o for o in data.OBJECTS[category] if o in counts]
-        if not objs:
+        first = k * data.OBJECTS_PER_CATEGORY
+        held = tuple(
+            (o, per_object[first + j])
+            for j, o in enumerate(data.OBJECTS[category])
+            if per_object[first + j]
+        )
+        if not held:
             continue
-        for n in range(1, limit + 1):
-            for combo in itertools.combinations_with_replacement(objs, n):
-                chosen: dict[str, int] = {}
-                for o in combo:
-                    chosen[o] = chosen.get(o, 0) + 1
-                if all(chosen[o] <= counts[o] for o in chosen):
-                    out.append({"type": "store", "category": category, "objects": chosen})
+        out.extend(
+            {"type": "store", "category": category, "objects": dict(chosen)}
+            for chosen in _store_choices(held, limit)
+        )
     return out
+
+
+@functools.lru_cache(maxsize=4096)
+def _store_choices(
+    held: tuple[tuple[str, int], ...], limit: int
+) -> tuple[tuple[tuple[str, int], ...], ...]:
+    """Every multiset of 1..`limit` objects of `held` ((object, count held), data order), as
+    (object, count) pairs in data order; sizes ascending, each size in the order
+    `combinations_with_replacement` gives. A hand's counts recur across a search's thousands of
+    moves, so each (counts, limit) is worked out once; callers copy the pairs into new dicts."""
+    counts = dict(held)
+    objs = [o for o, _ in held]
+    out: list[tuple[tuple[str, int], ...]] = []
+    for n in range(1, limit + 1):
+        for combo in itertools.combinations_with_replacement(objs, n):
+            chosen: dict[str, int] = {}
+            for o in combo:
+                chosen[o] = chosen.get(o, 0) + 1
+            if all(chosen[o] <= counts[o] for o in chosen):
+                out.append(tuple(chosen.items()))
+    return tuple(out)
 
 
 def _facing_empty(state: State, seat: int) -> bool:
@@ -281,10 +308,39 @@ class _Ctx:
         return self.players[self.seat]
 
     def set_me(self, **changes: Any) -> None:
-        self.players[self.seat] = replace(self.players[self.seat], **changes)
+        # Built field by field rather than with `replace`, which reads the dataclass fields on
+        # every call: the AI's search applies thousands of moves per decision.
+        p = self.players[self.seat]
+        get = changes.get
+        self.players[self.seat] = Player(
+            get("hand", p.hand),
+            get("known", p.known),
+            get("collections", p.collections),
+            get("pawn", p.pawn),
+        )
 
     def build(self, **changes: Any) -> State:
-        return replace(self.state, players=tuple(self.players), **changes)
+        # The fields a move changes; seed, box and first never change after setup.
+        s = self.state
+        get = changes.get
+        return State(
+            s.seed,
+            get("draws", s.draws),
+            tuple(self.players),
+            get("stacks", s.stacks),
+            s.box,
+            get("camp", s.camp),
+            get("reserve", s.reserve),
+            get("portholes", s.portholes),
+            s.first,
+            get("round", s.round),
+            get("step", s.step),
+            get("current", s.current),
+            get("moved", s.moved),
+            get("end_triggered", s.end_triggered),
+            get("last_round", s.last_round),
+            get("stored", s.stored),
+        )
 
 
 def apply(state: State, seat: int, move: Move) -> tuple[State, list[ev.Event]]:
@@ -566,7 +622,7 @@ def _h_store(ctx: _Ctx, move: Move) -> State:
     camp = list(state.camp)
     token = camp[k]
     if token is not None:
-        new_col = replace(new_col, tokens=(*new_col.tokens, token))
+        new_col = Collection(new_col.cards, (*new_col.tokens, token), new_col.porthole)
         camp[k] = None
         ctx.events.append(ev.TokenTaken(ctx.seat, category, token))
     cols = list(me.collections)
@@ -613,7 +669,7 @@ def _h_close(ctx: _Ctx, move: Move) -> State:
     value = porthole_next(state, size)
     assert value is not None
     cols = list(ctx.me.collections)
-    cols[k] = replace(col, porthole=value)
+    cols[k] = Collection(col.cards, col.tokens, value)
     ctx.set_me(collections=tuple(cols))
     portholes = list(state.portholes)
     portholes[data.PORTHOLE_SIZES.index(size)] += 1

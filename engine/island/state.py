@@ -115,9 +115,18 @@ STACK_COLUMN: dict[int, tuple[int, ...]] = {
 }
 
 
+# Per player count and column: the (first, end) stack indices, for slicing `State.stacks`.
+COLUMN_SPAN: dict[int, tuple[tuple[int, int], ...]] = {
+    n: tuple((col[0], col[-1] + 1) for col in cols) for n, cols in COLUMN_STACKS.items()
+}
+
+
 def column_cards(state: State, column: int) -> int:
     """Cards left in a column, all its stacks together."""
-    return sum(len(state.stacks[s]) for s in COLUMN_STACKS[len(state.players)][column])
+    # A slice of the column's stacks (they are numbered consecutively) summed by `map`: the
+    # search asks this for every column at every pawn move of its rollouts.
+    first, end = COLUMN_SPAN[len(state.players)][column]
+    return sum(map(len, state.stacks[first:end]))
 
 
 def rename_cards(state: State, new: Sequence[int]) -> State:
