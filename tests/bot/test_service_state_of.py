@@ -5,6 +5,7 @@ the view; a turn-changing move's posts rebuild none."""
 from __future__ import annotations
 
 import json
+import pickle
 import random
 from typing import Any
 
@@ -17,6 +18,7 @@ from bot.service import GameService
 from bot.store import Store
 from bot.visibility import seen
 from engine.nauticus import RULES, State
+from engine.nauticus.api import NauticusRules
 from engine.nauticus.state import from_dict, to_dict
 
 
@@ -88,3 +90,19 @@ async def test_a_turn_changing_move_rebuilds_no_state_from_a_view(
     async with store.read() as tx:
         ping = await tx.latest_outbox(rec.id, "turn_ping")
     assert ping is not None and f"<@{rec.user_at(rec.current or 0)}>" in ping.payload["text"]
+
+
+def test_the_rules_reach_the_ai_workers_as_the_engines_own() -> None:
+    # The AI's worker processes get the rules pickled: the engine's class, no bot module.
+    rules = GAMES.get("nauticus").rules
+    data = pickle.dumps(rules)
+    assert b"bot." not in data
+    there = pickle.loads(data)
+    assert type(there) is NauticusRules
+    state = _states(2, 3)[30]
+    seat = RULES.current(state)
+    assert seat is not None
+    move = RULES.legal_moves(state, seat)[0]
+    assert there.to_json(there.apply(state, seat, move)[0]) == rules.to_json(
+        rules.apply(state, seat, move)[0]
+    )

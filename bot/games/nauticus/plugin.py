@@ -6,6 +6,7 @@ rebuild the state from the view they are given and never see anything else.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -65,6 +66,11 @@ class _ViewsKept(NauticusRules):
         made = super().view(state, seat)
         _keep(made, state)
         return made
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled (to the AI's worker processes) as a copy of the engine's own rules, as they
+        # were before: the worker imports no bot module to read them, and keeps no views there.
+        return (copy.copy, (RULES,))
 
 
 _RULES = _ViewsKept(
