@@ -16,7 +16,8 @@ the event loop, the checks before the move). Also the CPU time of each (`process
 thread of the process), which the machine's load hardly moves, unlike the wall time: on a
 shared machine the wall time of a move includes waiting for a core, twice per hop. Also the
 mean CPU per move (the whole game's work) and the median of the plain moves (those that change
-neither the unit nor the seat to move) alone. Asserts nothing.
+neither the unit nor the seat to move) alone, and the service's CPU split between its
+transaction (CPU of the database's thread) and the rest. Asserts nothing.
 """
 
 from __future__ import annotations
@@ -45,6 +46,7 @@ class Move(NamedTuple):
     turned: bool  # whose turn it is changed
     statements: list[str]
     on_thread: float  # wall time of the transaction on the database's thread
+    thread_cpu: float  # CPU time of the transaction, on the database's thread alone
     cpu: float  # CPU time of the whole call, every thread of the process
 
 
@@ -66,14 +68,16 @@ async def service_game(path: Path, copy: Path, players: int, seed: int) -> list[
     await store._conn.set_trace_callback(trace.append)
     # The time of each transaction run whole on the database's thread (a private method too).
     on_thread = [0.0]
+    thread_cpu = [0.0]
     whole = store._whole
 
     def timed_whole(*args: Any) -> Any:
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.thread_time()
         try:
             return whole(*args)
         finally:
             on_thread[0] += time.perf_counter() - t0
+            thread_cpu[0] += time.thread_time() - c0
 
     store._whole = timed_whole  # type: ignore[method-assign]
     rng = random.Random(seed)
@@ -82,11 +86,13 @@ async def service_game(path: Path, copy: Path, players: int, seed: int) -> list[
         seat = rec.current
         move = rng.choice(legal_moves(rec.state, seat))
         mark = len(trace)
-        on_thread[0] = 0.0
+        on_thread[0] = thread_cpu[0] = 0.0
         c0, t0 = time.process_time(), time.perf_counter()
         result = await svc.play(CH, 100 + seat, move, confirm=True)
         dt, cpu = time.perf_counter() - t0, time.process_time() - c0
-        out.append(Move(dt, result.record.current != seat, trace[mark:], on_thread[0], cpu))
+        out.append(
+            Move(dt, result.record.current != seat, trace[mark:], on_thread[0], thread_cpu[0], cpu)
+        )
         rec = result.record
     await store.close()
     return out
@@ -125,6 +131,7 @@ async def main_async(args: argparse.Namespace) -> None:
     around_all: list[float] = []
     cpu: dict[str, list[float]] = {"svc": [], "bare": [], "svc_turn": [], "bare_turn": []}
     turned: list[bool] = []  # per move of cpu["svc"] and cpu["bare"]
+    tx_cpu: list[float] = []  # per move: the CPU of its transaction on the database's thread
     for g in range(args.games):
         with tempfile.TemporaryDirectory(dir=base) as d:
             copy = Path(d) / "bare.db"
@@ -138,6 +145,7 @@ async def main_async(args: argparse.Namespace) -> None:
             cpu["svc"].append(m.cpu)
             cpu["bare"].append(bcpu)
             turned.append(m.turned)
+            tx_cpu.append(m.thread_cpu)
             if m.turned:
                 svc_turn.append(m.wall)
                 bare_turn.append(bt)
@@ -174,6 +182,26 @@ async def main_async(args: argparse.Namespace) -> None:
         f"service {statistics.median(plain['svc']) * 1000:.2f} ms, bare "
         f"{statistics.median(plain['bare']) * 1000:.2f} ms "
         f"({statistics.median(plain['svc']) / statistics.median(plain['bare']):.1f}x)"
+    )
+
+    # The service's CPU split: its transaction on the database's thread (the engine, the
+    # words, the posts, the SQL) and the rest (the hop there and back, the event loop, the
+    # checks before the move), per kind of move.
+    split = {
+        kind: (
+            statistics.median(x for x, t in zip(tx_cpu, turned, strict=True) if t == want),
+            statistics.median(
+                c - x for c, x, t in zip(cpu["svc"], tx_cpu, turned, strict=True) if t == want
+            ),
+        )
+        for kind, want in (("plain", False), ("turn-changing", True))
+    }
+    print(
+        "CPU per move, median, service split: "
+        + "; ".join(
+            f"{kind} transaction {tx * 1000:.2f} ms + rest {rest * 1000:.2f} ms"
+            for kind, (tx, rest) in split.items()
+        )
     )
 
 
