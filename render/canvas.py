@@ -14,11 +14,14 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from PIL import Image, ImageDraw, ImageFont
 
 from render.text import fit
+
+if TYPE_CHECKING:
+    from PIL._imaging import ImagingCore
 
 Color = tuple[int, int, int]
 Box = tuple[int, int, int, int]
@@ -84,6 +87,21 @@ def _text_mask(text: str, px: int) -> tuple[Image.Image, int, int]:
     return mask, left, top
 
 
+@lru_cache(maxsize=1024)
+def _text_ink(text: str, px: int, color: Color) -> tuple[ImagingCore, int, int, int, int]:
+    """`text` at `px` as an RGBA image of `color` whose alpha is its mask (Pillow's core image),
+    the offset of its ink from the origin, and its size.
+
+    Pasted through its own alpha, it gives exactly the pixels of `color` pasted through the
+    mask (Pillow blends both with one formula) in about half the time: Pillow's paste of a
+    colour through an "L" mask tests the image's mode for every channel of every pixel. A
+    replay draws ~3,000 texts of ~150 (text, size, colour): cached, ~1 MB."""
+    mask, left, top = _text_mask(text, px)
+    ink = Image.new("RGBA", mask.size, color)
+    ink.putalpha(mask)
+    return ink.im, left, top, mask.width, mask.height
+
+
 @lru_cache(maxsize=4096)
 def _metrics(text: str, px: int) -> tuple[float, int, int]:
     """Advance width, ascent and descent of `text` at `px` (cached: FreeType layout is slow)."""
@@ -147,13 +165,12 @@ class Canvas:
             base = y - desc
         else:
             raise ValueError(f"unknown vertical anchor {v!r}")
-        mask, left, top = _text_mask(text, px)
+        ink, left, top, mw, mh = _text_ink(text, px, color)
         ix, iy = round(x0 + left), round(base + top)
-        mw, mh = mask.size
         # Pillow's own paste, without `Image.paste`'s checks (the canvas's image is loaded and
-        # writable since its `ImageDraw`; the mask is an "L" image drawn here): a replay draws
+        # writable since its `ImageDraw`; the ink is an RGBA image drawn here): a replay draws
         # ~3,000 texts, and those checks were a tenth of each.
-        self.im.im.paste(color, (ix, iy, ix + mw, iy + mh), mask.im)
+        self.im.im.paste(ink, (ix, iy, ix + mw, iy + mh), ink)
         box = (int(x0), int(base - asc), round(x0 + adv), round(base + desc))
         self.marks.append(Mark(key, text, box, px, "text"))
         return box
