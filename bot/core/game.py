@@ -75,7 +75,7 @@ class GameRecord:
         values = self.__dict__.copy()
         values.pop("_seen", None)
         values.update(changes)
-        new = object.__new__(GameRecord)
+        new = object.__new__(type(self))
         object.__setattr__(new, "__dict__", values)
         return new
 
