@@ -117,12 +117,16 @@ def text_width(text: str, px: int) -> float:
 
 
 class Canvas:
-    """An RGB image plus the marks drawn on it."""
+    """An RGB image plus the marks drawn on it.
+
+    `record` False: the marks are not kept (a replay's frames, whose marks nobody reads: a
+    replay draws ~6,000 texts and icons, and building their marks was ~0.5 % of its work)."""
 
     def __init__(self, base: Image.Image, marks: list[Mark] | None = None) -> None:
         self.im = base
         self.draw = ImageDraw.Draw(self.im)
         self.marks: list[Mark] = list(marks or [])
+        self.record = True
 
     @classmethod
     def blank(cls, size: tuple[int, int], color: Color) -> Canvas:
@@ -172,7 +176,8 @@ class Canvas:
         # ~3,000 texts, and those checks were a tenth of each.
         self.im.im.paste(ink, (ix, iy, ix + mw, iy + mh), ink)
         box = (int(x0), int(base - asc), round(x0 + adv), round(base + desc))
-        self.marks.append(Mark(key, text, box, px, "text"))
+        if self.record:
+            self.marks.append(Mark(key, text, box, px, "text"))
         return box
 
     def icon(self, xy: tuple[int, int], img: Image.Image, *, key: str, value: str) -> Box:
@@ -184,12 +189,14 @@ class Canvas:
         # (the icons are drawn in memory, so always loaded).
         core = img.im
         self.im.im.paste(core, box, core)
-        self.marks.append(Mark(key, value, box))
+        if self.record:
+            self.marks.append(Mark(key, value, box))
         return box
 
     def area(self, box: Box, *, key: str, value: str) -> None:
         """Record a state drawn as a frame or a fill (flipped tile, current space, winner)."""
-        self.marks.append(Mark(key, value, box, 0, "area"))
+        if self.record:
+            self.marks.append(Mark(key, value, box, 0, "area"))
 
     def paste(self, xy: tuple[int, int], img: Image.Image) -> None:
         """Paste decoration that stands for nothing by itself (frames, water, hatching)."""

@@ -107,6 +107,7 @@ class Frames:
         # palette; the key each part was last drawn with: the first frame's, drawn above. The
         # last frame, drawn above too, gives its parts when their turn comes.
         self.rgb = Canvas(first)
+        self.rgb.record = False  # a replay keeps no record of what is drawn
         self.last = last
         self.screen = self._map(first)
         self.keys = {where: key for where, key, _, _, _ in self._parts(self.views[0])}
@@ -207,7 +208,6 @@ class Frames:
             if back is None:
                 back = self.under[where] = under[0].crop(under[1])
             c.im.paste(back, box[:2])
-        c.marks = []  # a replay keeps no record of what is drawn
         draw(c)
         pixels: ImagingCore = c.im.im.crop(box)
         return pixels

@@ -31,3 +31,24 @@ def test_a_text_is_its_colour_pasted_through_its_mask_over_any_background() -> N
         want.paste(colour, (x + left, base + top), mask)
     assert c.im.tobytes() == want.tobytes()
     assert c.im.tobytes() != background.tobytes()
+
+
+def test_a_canvas_that_keeps_no_record_draws_the_same_pixels_and_no_marks() -> None:
+    # A replay's canvas (`record` False) skips the marks, not the drawing.
+    pictures = []
+    for record in (True, False):
+        c = Canvas.blank((200, 60), (233, 226, 208))
+        c.record = record
+        c.text((10, 40), "Ana 12", 22, (25, 28, 36))
+        badge = Image.new("RGBA", (16, 16), (190, 30, 30, 128))
+        c.icon((150, 20), badge, key="p0", value="badge")
+        c.area((0, 0, 200, 60), key="current", value="frame")
+        pictures.append((c.im.tobytes(), [(m.key, m.value, m.kind) for m in c.marks]))
+    (kept, marks), (unkept, none) = pictures
+    assert kept == unkept
+    assert marks == [
+        ("label", "Ana 12", "text"),
+        ("p0", "badge", "icon"),
+        ("current", "frame", "area"),
+    ]
+    assert none == []
