@@ -64,6 +64,7 @@ async def _scenario(world: World, tmp_path: Path) -> None:
         ["-m", "bot", "run"],
         {"DISCORD_TOKEN": fake.token, "DEV_GUILD_ID": world.guild.id, "DATABASE_PATH": str(db)},
         tmp_path / "bot.log",
+        fork=False,  # the real `python -m bot run`, as an admin starts it
     )
     await bot.start()
     try:

@@ -1,18 +1,153 @@
-"""Running a bot process against the fake: start, read its output, kill it (SIGKILL included)."""
+"""Running a bot process against the fake: start, read its output, kill it (SIGKILL included).
+
+A bot is started as a fork of the launcher (tests/e2e/launcher.py), which has discord.py and the
+bot imported already, or with `python -m` when `fork=False` or `E2E_FORK=0`: the process, its
+signals, exit status, stdout and stderr are the same either way.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import json
 import os
+import queue
 import signal
+import socket
+import subprocess
 import sys
+import threading
 from pathlib import Path
+from typing import Any
 
 from tests.e2e.fake_discord import FakeDiscord
 
 REPO = Path(__file__).resolve().parents[2]
 # The bot's own settings: each run sets what it needs, nothing comes from the developer's shell.
 INHERIT_NEVER = {"DATABASE_PATH", "DEV_GUILD_ID", "LOG_LEVEL"}
+
+
+class _Launcher:
+    """The test process's one launcher: a `python -m tests.e2e.launcher` child and the thread
+    that reads its answers and the exit statuses of the bots it forked."""
+
+    _one: _Launcher | None = None
+    _guard = threading.Lock()
+
+    @classmethod
+    def get(cls) -> _Launcher:
+        with cls._guard:
+            if cls._one is None or cls._one.gone:
+                cls._one = cls()
+            return cls._one
+
+    def __init__(self) -> None:
+        mine, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        env = dict(os.environ, PYTHONUNBUFFERED="1")
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")]))
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "tests.e2e.launcher", str(theirs.fileno())],
+            pass_fds=[theirs.fileno()],
+            env=env,
+            cwd=REPO,
+            stdin=subprocess.DEVNULL,
+        )
+        theirs.close()
+        self.sock = mine
+        self.gone = False
+        self._answers: queue.Queue[dict[str, Any]] = queue.Queue()
+        self._ask = threading.Lock()  # one request and its answer at a time
+        self._state = threading.Lock()
+        self.exits: dict[int, int] = {}
+        self._waiters: dict[int, list[tuple[asyncio.AbstractEventLoop, asyncio.Future[int]]]] = {}
+        threading.Thread(target=self._read, name="e2e-launcher", daemon=True).start()
+
+    def _read(self) -> None:
+        while True:
+            try:
+                data = self.sock.recv(1 << 20)
+            except OSError:
+                data = b""
+            if not data:
+                break
+            message = json.loads(data)
+            if "exit" not in message:
+                self._answers.put(message)
+                continue
+            with self._state:
+                self.exits[message["exit"]] = message["code"]
+                waiters = self._waiters.pop(message["exit"], [])
+            for loop, future in waiters:
+                loop.call_soon_threadsafe(_settle, future, message["code"])
+        with self._state:
+            self.gone = True
+            waiters = [w for ws in self._waiters.values() for w in ws]
+            self._waiters.clear()
+        self._answers.put({"error": "the launcher exited"})
+        for loop, future in waiters:
+            loop.call_soon_threadsafe(_fail, future, "the launcher exited")
+
+    def spawn(self, args: list[str], env: dict[str, str], cwd: Path, out: int, err: int) -> int:
+        """Blocking (call it in a thread): fork a child running `args`; its pid."""
+        request = json.dumps({"args": args, "env": env, "cwd": str(cwd)}).encode()
+        with self._ask:
+            socket.send_fds(self.sock, [request], [out, err])
+            answer = self._answers.get(timeout=120)
+        if "error" in answer:
+            raise RuntimeError(f"the launcher could not start {args}: {answer['error']}")
+        pid: int = answer["pid"]
+        with self._state:
+            self.exits.pop(pid, None)  # a reused pid's old status
+        return pid
+
+    async def wait(self, pid: int) -> int:
+        loop = asyncio.get_running_loop()
+        with self._state:
+            if pid in self.exits:
+                return self.exits[pid]
+            if self.gone:
+                raise RuntimeError("the launcher exited")
+            future: asyncio.Future[int] = loop.create_future()
+            self._waiters.setdefault(pid, []).append((loop, future))
+        return await future
+
+
+def _settle(future: asyncio.Future[int], code: int) -> None:
+    if not future.done():
+        future.set_result(code)
+
+
+def _fail(future: asyncio.Future[int], why: str) -> None:
+    if not future.done():
+        future.set_exception(RuntimeError(why))
+
+
+class _Forked:
+    """What BotProcess uses of `asyncio.subprocess.Process`, for a child of the launcher."""
+
+    def __init__(self, launcher: _Launcher, pid: int, stdout: asyncio.StreamReader) -> None:
+        self._launcher = launcher
+        self.pid = pid
+        self.stdout = stdout
+
+    @property
+    def returncode(self) -> int | None:
+        return self._launcher.exits.get(self.pid)
+
+    async def wait(self) -> int:
+        return await self._launcher.wait(self.pid)
+
+    def send_signal(self, sig: int) -> None:
+        if self.returncode is None:
+            # It may have ended an instant ago: its status is on its way.
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(self.pid, sig)
+
+    def terminate(self) -> None:
+        self.send_signal(signal.SIGTERM)
+
+    def kill(self) -> None:
+        self.send_signal(signal.SIGKILL)
 
 
 class BotProcess:
@@ -26,6 +161,7 @@ class BotProcess:
         log_path: Path,
         *,
         cwd: Path | None = None,
+        fork: bool = True,
     ) -> None:
         self.fake = fake
         self.args = args
@@ -33,8 +169,9 @@ class BotProcess:
         self.log_path = log_path
         # Not the repository: a developer's .env there must not leak a real token or guild in.
         self.cwd = cwd or log_path.parent
+        self.fork = fork and os.environ.get("E2E_FORK", "1") != "0"
         self.lines: list[str] = []
-        self.proc: asyncio.subprocess.Process | None = None
+        self.proc: asyncio.subprocess.Process | _Forked | None = None
         self._reader: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
@@ -46,6 +183,13 @@ class BotProcess:
         env.update(self.env, DISCORD_API_BASE=self.fake.api_base, PYTHONUNBUFFERED="1")
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")]))
         log = self.log_path.open("ab")
+        if self.fork:
+            try:
+                self.proc = await self._fork(env, log.fileno())
+            finally:
+                log.close()
+            self._reader = asyncio.create_task(self._read())
+            return
         try:
             self.proc = await asyncio.create_subprocess_exec(
                 sys.executable,
@@ -59,6 +203,23 @@ class BotProcess:
         finally:
             log.close()
         self._reader = asyncio.create_task(self._read())
+
+    async def _fork(self, env: dict[str, str], err: int) -> _Forked:
+        launcher = _Launcher.get()
+        read_end, write_end = os.pipe()
+        try:
+            pid = await asyncio.to_thread(launcher.spawn, self.args, env, self.cwd, write_end, err)
+        except BaseException:
+            os.close(read_end)
+            raise
+        finally:
+            os.close(write_end)  # the child has its own copy: EOF comes when it ends
+        loop = asyncio.get_running_loop()
+        stdout = asyncio.StreamReader()
+        await loop.connect_read_pipe(
+            lambda: asyncio.StreamReaderProtocol(stdout), os.fdopen(read_end, "rb", buffering=0)
+        )
+        return _Forked(launcher, pid, stdout)
 
     async def _read(self) -> None:
         assert self.proc is not None and self.proc.stdout is not None

@@ -1,0 +1,31 @@
+"""`python -m tests.e2e.child_probe ARGS`: a stand-in bot for tests/e2e/test_launcher.py.
+
+It prints what a started process should see (its folder, one setting, its arguments, the name
+it runs under), then either exits with the status given as its first argument or, given
+"wait", waits for a signal (SIGTERM ends it with status 0, as the bot's clean stop does).
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+
+
+def main() -> int:
+    print(f"cwd={os.getcwd()}")
+    print(f"setting={os.environ.get('PROBE_SETTING', '<unset>')}")
+    print(f"leak={os.environ.get('PROBE_LEAK', '<unset>')}")
+    print(f"args={sys.argv[1:]}")
+    print(f"main={sys.modules['__main__'].__spec__.name}")  # type: ignore[union-attr]
+    print("error line", file=sys.stderr)
+    if sys.argv[1:2] == ["wait"]:
+        signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+        print("WAITING")
+        while True:
+            signal.pause()
+    return int(sys.argv[1])
+
+
+if __name__ == "__main__":
+    sys.exit(main())
