@@ -14,7 +14,6 @@ import os
 import random
 import re
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -24,6 +23,7 @@ from bot.games import GAMES
 from bot.ops import RunLock
 from bot.service import GameRecord, GameService
 from bot.store import Store
+from tests.e2e.harness import run_module
 
 REPO = Path(__file__).resolve().parents[2]
 GUILD = 9
@@ -35,12 +35,10 @@ def cli(cwd: Path, db: Path, *args: str) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("DISCORD_")}
     env["PYTHONPATH"] = str(REPO)
     env["DATABASE_PATH"] = str(db)
-    return subprocess.run(
-        [sys.executable, "-m", "bot", *args],
+    return run_module(
+        ["-m", "bot", *args],
         cwd=cwd,  # no .env there; no token either: export needs none
         env=env,
-        capture_output=True,
-        text=True,
         timeout=120,
     )
 

@@ -10,12 +10,12 @@ from __future__ import annotations
 import asyncio
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from bot.store import Store
+from tests.e2e.harness import run_module
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -31,12 +31,10 @@ def cli(cwd: Path, db: Path | str, *args: str) -> subprocess.CompletedProcess[st
     env["DATABASE_PATH"] = str(db)
     env["DISCORD_TOKEN"] = "dummy-token-for-a-test"
     env["DISCORD_API_BASE"] = "http://127.0.0.1:9"  # loopback, nothing listens: never Discord
-    return subprocess.run(
-        [sys.executable, "-m", "bot", *args],
+    return run_module(
+        ["-m", "bot", *args],
         cwd=cwd,  # no .env there
         env=env,
-        capture_output=True,
-        text=True,
         timeout=60,
     )
 

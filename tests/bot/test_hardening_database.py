@@ -10,7 +10,6 @@ import shutil
 import socket
 import sqlite3
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -18,6 +17,7 @@ import pytest
 from bot.service import GameService
 from bot.store import Store
 from tests.bot.test_service import play_any, started
+from tests.e2e.harness import run_module
 
 REPO = Path(__file__).resolve().parents[2]
 FAKE_TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4OQ.GhT5xQ.aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789ab"
@@ -36,12 +36,10 @@ def cli(cwd: Path, db: Path, *args: str) -> subprocess.CompletedProcess[str]:
     env["DATABASE_PATH"] = str(db)
     env["DISCORD_TOKEN"] = FAKE_TOKEN
     env["DISCORD_API_BASE"] = f"http://127.0.0.1:{closed_port()}"
-    return subprocess.run(
-        [sys.executable, "-m", "bot", *args],
+    return run_module(
+        ["-m", "bot", *args],
         cwd=cwd,
         env=env,
-        capture_output=True,
-        text=True,
         timeout=60,
     )
 

@@ -20,6 +20,7 @@ from bot.service import GameRecord, GameService
 from bot.store import Store, Tx
 from engine.nauticus import legal_moves
 from tests.bot.test_service import ANA, BEN, CH, CLEO, GUILD, NAMES, play_any, started
+from tests.e2e.harness import run_module
 from tests.sweep import sweep
 
 REPO = Path(__file__).resolve().parents[2]
@@ -60,12 +61,10 @@ def check(tmp_path: Path, db: Path) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("DISCORD_")}
     env["PYTHONPATH"] = str(REPO)
     env["DATABASE_PATH"] = str(db)
-    return subprocess.run(
-        [sys.executable, "-m", "bot", "check"],
+    return run_module(
+        ["-m", "bot", "check"],
         cwd=tmp_path,
         env=env,
-        capture_output=True,
-        text=True,
         timeout=120,
     )
 
@@ -88,12 +87,19 @@ def test_check_while_another_process_plays_reports_no_false_problem(tmp_path: Pa
         assert child.stdout is not None
         assert child.stdout.readline().strip() == "ready", child.stderr and child.stderr.read()
         bad = []
-        for _ in range(RUNS):
+        # At least RUNS checks, and on until the writer has stored more than 100 moves, so the
+        # checks overlap real writing however fast either side runs (at most 200 checks: a
+        # writer that stalls fails the count below instead of hanging the test).
+        runs = 0
+        first = moves_in(db)
+        while runs < RUNS or (moves_in(db) <= 100 and runs < 200):
             done = check(tmp_path, db)
+            runs += 1
             assert "Traceback" not in done.stderr, done.stderr
             if done.returncode != 0 or "0 problem(s)" not in done.stdout:
                 bad.append(done.stdout)
-        assert child.poll() is None, "the writer stopped while check ran"
+            assert child.poll() is None, "the writer stopped while check ran"
+        last = moves_in(db)
     finally:
         Path(f"{db}.stop").touch()
         try:
@@ -101,10 +107,15 @@ def test_check_while_another_process_plays_reports_no_false_problem(tmp_path: Pa
         finally:
             child.kill()
     assert child.returncode == 0, child.stderr.read() if child.stderr else ""
-    assert not bad, f"{len(bad)} of {RUNS} check runs reported problems: {bad[0]}"
+    assert not bad, f"{len(bad)} of {runs} check runs reported problems: {bad[0]}"
     # The writer really played during the checks.
+    assert last > 100 and last > first, (first, last)
+
+
+def moves_in(db: Path) -> int:
     with sqlite3.connect(db) as conn:
-        assert conn.execute("SELECT COUNT(*) FROM moves").fetchone()[0] > 100
+        count: int = conn.execute("SELECT COUNT(*) FROM moves").fetchone()[0]
+    return count
 
 
 async def test_a_move_committed_by_another_process_mid_load_does_not_put_the_game_on_hold(

@@ -20,6 +20,7 @@ from bot.outbox import Outbox, OutMessage
 from bot.service import GameService
 from bot.store import Store
 from tests.bot.test_service import CH, GUILD, FakeDiscord, fake_draw, play_any, started
+from tests.e2e.harness import run_module
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -46,12 +47,10 @@ def cli(
     env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
     env["PYTHONPATH"] = str(REPO)
     env["DATABASE_PATH"] = str(db)
-    return subprocess.run(
-        [sys.executable, "-m", "bot", *args],
+    return run_module(
+        ["-m", "bot", *args],
         cwd=tmp_path,  # no .env there
         env=env,
-        capture_output=True,
-        text=True,
         timeout=timeout,
     )
 

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -13,6 +11,7 @@ from PIL import Image
 from bot.__main__ import DEMO_AI, offline_seats
 from bot.offline import TRANSCRIPT, run_offline
 from engine.nauticus import data
+from tests.e2e.harness import run_module
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -70,12 +69,10 @@ def test_cli_prints_where_the_files_are(tmp_path: Path) -> None:
     # --random: the seeded random players (the demo's default is AI seats, much slower).
     args = ["offline", "--players", "2", "--seed", "4", "--out", str(out), "--no-pictures"]
     args.append("--random")
-    proc = subprocess.run(
-        [sys.executable, "-m", "bot", *args],
+    proc = run_module(
+        ["-m", "bot", *args],
         cwd=tmp_path,
         env=env,
-        capture_output=True,
-        text=True,
         timeout=120,
     )
     assert proc.returncode == 0, proc.stderr
@@ -84,12 +81,10 @@ def test_cli_prints_where_the_files_are(tmp_path: Path) -> None:
     assert (out / TRANSCRIPT).exists()
     # The finished game in the runner's database replays to its stored state.
     env["DATABASE_PATH"] = str(out / "offline.db")
-    check = subprocess.run(
-        [sys.executable, "-m", "bot", "check"],
+    check = run_module(
+        ["-m", "bot", "check"],
         cwd=tmp_path,
         env=env,
-        capture_output=True,
-        text=True,
         timeout=60,
     )
     assert check.returncode == 0, check.stderr

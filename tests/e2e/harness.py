@@ -10,13 +10,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import locale
 import os
 import queue
+import selectors
 import signal
 import socket
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -57,7 +60,7 @@ class _Launcher:
         self.gone = False
         self._answers: queue.Queue[dict[str, Any]] = queue.Queue()
         self._ask = threading.Lock()  # one request and its answer at a time
-        self._state = threading.Lock()
+        self._state = threading.Condition()
         self.exits: dict[int, int] = {}
         self._waiters: dict[int, list[tuple[asyncio.AbstractEventLoop, asyncio.Future[int]]]] = {}
         threading.Thread(target=self._read, name="e2e-launcher", daemon=True).start()
@@ -77,12 +80,14 @@ class _Launcher:
             with self._state:
                 self.exits[message["exit"]] = message["code"]
                 waiters = self._waiters.pop(message["exit"], [])
+                self._state.notify_all()
             for loop, future in waiters:
                 loop.call_soon_threadsafe(_settle, future, message["code"])
         with self._state:
             self.gone = True
             waiters = [w for ws in self._waiters.values() for w in ws]
             self._waiters.clear()
+            self._state.notify_all()
         self._answers.put({"error": "the launcher exited"})
         for loop, future in waiters:
             loop.call_soon_threadsafe(_fail, future, "the launcher exited")
@@ -99,6 +104,14 @@ class _Launcher:
         with self._state:
             self.exits.pop(pid, None)  # a reused pid's old status
         return pid
+
+    def wait_sync(self, pid: int, timeout: float) -> int | None:
+        """Blocking: the exit status of `pid`, or None if it has not ended within `timeout`."""
+        with self._state:
+            self._state.wait_for(lambda: pid in self.exits or self.gone, timeout)
+            if pid not in self.exits and self.gone:
+                raise RuntimeError("the launcher exited")
+            return self.exits.get(pid)
 
     async def wait(self, pid: int) -> int:
         loop = asyncio.get_running_loop()
@@ -148,6 +161,64 @@ class _Forked:
 
     def kill(self) -> None:
         self.send_signal(signal.SIGKILL)
+
+
+def run_module(
+    args: list[str], *, cwd: Path, env: dict[str, str], timeout: float
+) -> subprocess.CompletedProcess[str]:
+    """`subprocess.run([python, *args], capture_output=True, text=True)` for `args` =
+    ["-m", MODULE, ...], the process forked by the launcher (or spawned with `E2E_FORK=0`).
+    Raises `subprocess.TimeoutExpired` (the process killed) as `subprocess.run` does."""
+    command = [sys.executable, *args]
+    if os.environ.get("E2E_FORK", "1") == "0":
+        return subprocess.run(
+            command, cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout
+        )
+    launcher = _Launcher.get()
+    out_r, out_w = os.pipe()
+    err_r, err_w = os.pipe()
+    try:
+        pid = launcher.spawn(args, env, cwd, out_w, err_w)
+    except BaseException:
+        os.close(out_r)
+        os.close(err_r)
+        raise
+    finally:
+        os.close(out_w)
+        os.close(err_w)
+    deadline = time.monotonic() + timeout
+    chunks: dict[int, list[bytes]] = {out_r: [], err_r: []}
+    with selectors.DefaultSelector() as selector:
+        for fd in chunks:
+            selector.register(fd, selectors.EVENT_READ)
+        while selector.get_map():
+            left = deadline - time.monotonic()
+            ready = selector.select(left) if left > 0 else []
+            if not ready:
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(pid, signal.SIGKILL)
+                for fd in chunks:
+                    os.close(fd)
+                raise subprocess.TimeoutExpired(command, timeout)
+            for key, _ in ready:
+                data = os.read(key.fd, 1 << 16)
+                if data:
+                    chunks[key.fd].append(data)
+                else:
+                    selector.unregister(key.fd)
+    for fd in chunks:
+        os.close(fd)
+    code = launcher.wait_sync(pid, max(0.0, deadline - time.monotonic()) + 5.0)
+    if code is None:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)
+        raise subprocess.TimeoutExpired(command, timeout)
+
+    def text(raw: list[bytes]) -> str:  # what text=True gives: locale encoding, \n newlines
+        decoded = b"".join(raw).decode(locale.getpreferredencoding(False))
+        return decoded.replace("\r\n", "\n").replace("\r", "\n")
+
+    return subprocess.CompletedProcess(command, code, text(chunks[out_r]), text(chunks[err_r]))
 
 
 class BotProcess:
