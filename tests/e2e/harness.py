@@ -8,6 +8,7 @@ signals, exit status, stdout and stderr are the same either way.
 from __future__ import annotations
 
 import asyncio
+import atexit
 import contextlib
 import json
 import locale
@@ -64,6 +65,18 @@ class _Launcher:
         self.exits: dict[int, int] = {}
         self._waiters: dict[int, list[tuple[asyncio.AbstractEventLoop, asyncio.Future[int]]]] = {}
         threading.Thread(target=self._read, name="e2e-launcher", daemon=True).start()
+        atexit.register(self.close)
+
+    def close(self) -> None:
+        """End the launcher (it kills any bot left) and reap it, so its CPU time and its
+        children's count in this process's, as a `python -m` bot's did."""
+        with contextlib.suppress(OSError):
+            self.sock.shutdown(socket.SHUT_RDWR)  # wakes the reader thread too
+        try:
+            self.proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
 
     def _read(self) -> None:
         while True:
