@@ -71,6 +71,9 @@ def twin(cls: type) -> type:
         "__slots__": vars(cls)["__slots__"],
         "__setattr__": object.__setattr__,
         "__delattr__": object.__delattr__,
+        # `Twin()` then runs no Python __init__ (an event's base has a generated one): the
+        # class call is the cheapest way to a new empty instance, cheaper than object.__new__.
+        "__init__": object.__init__,
     }
     for name, value in vars(cls).items():
         if isinstance(value, property) or (
@@ -92,8 +95,8 @@ def generate(made: type, name: str, params: str, body: list[str], env: dict[str,
     names it uses (defaults are passed as values there, never as source text). The source is
     built by the callers from the classes' own field names, as dataclasses builds __init__.
     """
-    lines = [f"def {name}({params}):", "    out = new(Twin)", *body]
-    namespace: dict[str, Any] = {"new": object.__new__, "Twin": made, **env}
+    lines = [f"def {name}({params}):", "    out = Twin()", *body]
+    namespace: dict[str, Any] = {"Twin": made, **env}
     exec("\n".join(lines), namespace)
     return namespace[name]
 

@@ -96,6 +96,22 @@ _WorkersGained = maker(ev.WorkersGained)
 _WorkersUsed = maker(ev.WorkersUsed)
 
 
+# The turn every seat starts with, for each number of blue workers: a new turn is always
+# Turn(seat, blue) with the other fields at their defaults, and it is frozen, so the states share
+# these few objects (as they share an unchanged player) instead of building one at each turn.
+_FRESH_TURNS: tuple[tuple[Turn, ...], ...] = tuple(
+    tuple(make_turn(seat, blue) for blue in range(max(data.WHEEL) + 1))
+    for seat in range(data.MAX_PLAYERS)
+)
+
+
+def _fresh_turn(seat: int, blue: int) -> Turn:
+    """Turn(seat, blue): shared from `_FRESH_TURNS` (a damaged save's odd seat gets a new one)."""
+    if seat < data.MAX_PLAYERS and 0 <= blue <= max(data.WHEEL):
+        return _FRESH_TURNS[seat][blue]
+    return make_turn(seat, blue)
+
+
 # --- new game --------------------------------------------------------------------------------
 
 
@@ -218,14 +234,15 @@ def _regular_crest_ok(ship: Ship, crest: str) -> bool:
     return crest == data.CROWN or ship.crest in (None, crest)
 
 
-# _dock_dests's answers by (the ships tuple, item). A player's ships tuple is shared by every
-# state until they place a tile, so the buy and transport menus of the many states between
-# two placements, and apply's check of the chosen destination, all read one computation. An
-# entry holds its tuple, so the id in its key stays that tuple's while the entry exists.
-# Each entry: (ships, destinations, the destinations' JSON forms: copied before handed out).
-_DESTS: dict[
-    tuple[int, str], tuple[tuple[Ship, ...], tuple[Dest, ...], tuple[dict[str, Any], ...]]
-] = {}
+# _dock_dests's answers, by ships tuple then item. A player's ships tuple is shared by every
+# state until they place a tile, so the buy and transport menus of the many states between two
+# placements, and apply's check of the chosen destination, all read one computation. Keyed by
+# the tuple's id, one int (a (tuple, item) key is built and hashed at every look-up, four times
+# a menu); each value holds its tuple, so the id stays that tuple's while the value exists.
+# Each value: (ships, {item key: (ships, destinations, the destinations' JSON forms)}), the
+# JSON forms shared, so copied before handed out.
+_Entry = tuple[tuple[Ship, ...], tuple[Dest, ...], tuple[dict[str, Any], ...]]
+_DESTS: dict[int, tuple[tuple[Ship, ...], dict[str, _Entry]]] = {}
 _DESTS_MAX = 4096  # then the cache starts again empty: bounded memory, whatever runs
 # The four goods go to the same places (any hull tile without a good): one entry for all four.
 _DEST_KEY: dict[str, str] = {
@@ -249,20 +266,29 @@ def _dock_json(player: Player, item: str) -> tuple[dict[str, Any], ...]:
     return _dock_entry(player.ships, item)[2]
 
 
-def _dock_entry(
-    ships: tuple[Ship, ...], item: str
-) -> tuple[tuple[Ship, ...], tuple[Dest, ...], tuple[dict[str, Any], ...]]:
-    key = (id(ships), _DEST_KEY.get(item, item))
-    hit = _DESTS.get(key)
+def _dock_entry(ships: tuple[Ship, ...], item: str) -> _Entry:
+    return _dock_items(ships).get(_DEST_KEY.get(item, item)) or _dock_find(ships, item)
+
+
+def _dock_items(ships: tuple[Ship, ...]) -> dict[str, _Entry]:
+    """The cached entries of `ships`, by item key (an empty dict, now cached, if none yet)."""
+    hit = _DESTS.get(id(ships))
     if hit is not None and hit[0] is ships:
-        return hit
+        return hit[1]
+    if len(_DESTS) >= _DESTS_MAX:
+        _DESTS.clear()
+    items: dict[str, _Entry] = {}
+    _DESTS[id(ships)] = (ships, items)
+    return items
+
+
+def _dock_find(ships: tuple[Ship, ...], item: str) -> _Entry:
+    """Compute and cache `item`'s entry for `ships`."""
     dests = tuple(_find_dests(ships, item))
     # The JSON forms from a memo of every destination seen (a few dozen): shared, to copy.
     get = _JSON_OF.get
     entry = (ships, dests, tuple([get(d) or _json_of(d) for d in dests]))
-    if len(_DESTS) >= _DESTS_MAX:
-        _DESTS.clear()
-    _DESTS[key] = entry
+    _dock_items(ships)[_DEST_KEY.get(item, item)] = entry
     return entry
 
 
@@ -509,6 +535,18 @@ _BARE_TYPES = frozenset(
 )
 
 
+# Menu entries as templates, copied (`{**m}`) into each menu: a copy of a dict costs about half of
+# building the same dict from its keys and values. Each menu gets new dicts, its caller's own.
+_EXTRA_MOVES = tuple({"type": "extra", "action": a} for a in data.ACTIONS)
+_CHOOSE_MOVES = tuple({"type": "choose_action", "space": s} for s in range(data.SPACES))
+_MAX_COUNT_MOVES = 40
+_COUNT_MOVES = {
+    t: tuple({"type": t, "workers": k} for k in range(1, _MAX_COUNT_MOVES + 1))
+    for t in ("money", "crowns")
+}
+_BUY_STORAGE = {item: {"type": "buy", "item": item, "to": "storage"} for item in data.ITEMS}
+
+
 def legal_moves(state: State, seat: int) -> list[Move]:
     """Every move `seat` may make now, destinations and counts included; [] if not their turn."""
     global _LAST_MENU
@@ -523,12 +561,10 @@ def legal_moves(state: State, seat: int) -> list[Move]:
         elif mtype == "buy":
             moves += _buy_moves(state, seat)
         elif mtype == "extra":
-            moves += [{"type": "extra", "action": a} for a in data.ACTIONS]
+            moves += [{**m} for m in _EXTRA_MOVES]
         elif mtype == "choose_action":
             chosen = state.chosen
-            moves += [
-                {"type": "choose_action", "space": s} for s in range(data.SPACES) if s not in chosen
-            ]
+            moves += [{**m} for m in _CHOOSE_MOVES if m["space"] not in chosen]
         elif mtype == "take_bonus":
             moves += [
                 {"type": "take_bonus", "item": i} for i in _bonus_items(state, state.chosen[-1])
@@ -546,17 +582,24 @@ def legal_moves(state: State, seat: int) -> list[Move]:
         elif mtype == "transport":
             player = state.players[seat]
             if sum(_available_workers(state)) >= 1:
-                for item in sorted(set(player.storage), key=data.ITEM_INDEX.__getitem__):
+                # _dock_json(player, item) for each kind in storage, the ships' entries read once.
+                ships = player.ships
+                hit = _DESTS.get(id(ships))
+                cached = hit[1] if hit is not None and hit[0] is ships else _dock_items(ships)
+                for item in _kinds(player.storage):
+                    entry = cached.get(_DEST_KEY[item]) or _dock_find(ships, item)
                     moves += [
-                        {"type": "transport", "item": item, "to": to.copy()}
-                        for to in _dock_json(player, item)
+                        {"type": "transport", "item": item, "to": to.copy()} for to in entry[2]
                     ]
         elif mtype in ("money", "crowns"):
             turn = state.turn
             assert turn is not None
             # sum(_available_workers(state)), spelt out: the turn's seat is `seat` here.
             n = (0 if turn.extra is not None else turn.blue) + state.players[seat].workers
-            moves += [{"type": mtype, "workers": k} for k in range(1, n + 1)]
+            if n <= _MAX_COUNT_MOVES:
+                moves += [{**m} for m in _COUNT_MOVES[mtype][:n]]
+            else:  # more workers than any game has seen: the same moves, built
+                moves += [{"type": mtype, "workers": k} for k in range(1, n + 1)]
         else:
             assert mtype == "deliver", mtype
             n = sum(_available_workers(state))
@@ -585,9 +628,13 @@ def _buy_moves(state: State, seat: int) -> list[Move]:
     free = data.STORAGE_UNITS - _units(player.storage)
     supply, index, units = state.supply, data.ITEM_INDEX, data.ITEM_UNITS
     ships = player.ships
-    sid, dest_key, cache = id(ships), _DEST_KEY, _DESTS
+    dest_key = _DEST_KEY
+    # _dock_items(ships), its look-up spelt out: the item's entries are then one dict away.
+    hit = _DESTS.get(id(ships))
+    cached = hit[1] if hit is not None and hit[0] is ships else _dock_items(ships)
     out: list[Move] = []
     append = out.append
+    to_storage = _BUY_STORAGE
     for k, item in enumerate(data.TILE_ITEMS[action]):
         if supply[index[item]] <= 0:
             continue
@@ -600,16 +647,14 @@ def _buy_moves(state: State, seat: int) -> list[Move]:
         if price > taler:
             continue
         if price == 0 or units[item] <= free:
-            append({"type": "buy", "item": item, "to": "storage"})
+            append({**to_storage[item]})
             if price == 0:
                 continue
         # A loop, not a comprehension: most items have 0 to 2 places, and a comprehension is
         # a function call of its own.
         # _dock_json(player, item), its cache look-up spelt out (two calls an item saved).
-        hit = cache.get((sid, dest_key[item]))
-        if hit is None or hit[0] is not ships:
-            hit = _dock_entry(ships, item)
-        for to in hit[2]:
+        entry = cached.get(dest_key[item]) or _dock_find(ships, item)
+        for to in entry[2]:
             append({"type": "buy", "item": item, "to": to.copy()})
     return out
 
@@ -628,6 +673,23 @@ def _units(storage: tuple[str, ...]) -> int:
         _UNITS.clear()
     _UNITS[id(storage)] = (storage, used)
     return used
+
+
+# The kinds of item in a storage tuple, in data.ITEMS order (the transport menu's order), per
+# storage tuple: shared, like the units above, by every state until the storage changes.
+_KINDS: dict[int, tuple[tuple[str, ...], list[str]]] = {}
+
+
+def _kinds(storage: tuple[str, ...]) -> list[str]:
+    """`sorted(set(storage), key=data.ITEM_INDEX.__getitem__)`, shared: not to be changed."""
+    hit = _KINDS.get(id(storage))
+    if hit is not None and hit[0] is storage:
+        return hit[1]
+    kinds = sorted(set(storage), key=data.ITEM_INDEX.__getitem__)
+    if len(_KINDS) >= _DESTS_MAX:
+        _KINDS.clear()
+    _KINDS[id(storage)] = (storage, kinds)
+    return kinds
 
 
 # --- apply -----------------------------------------------------------------------------------
@@ -876,9 +938,6 @@ def _not_now(state: State, seat: int, mtype: str) -> IllegalMove:
     )
 
 
-_new_ctx = object.__new__
-
-
 def apply(state: State, seat: int, move: Move) -> tuple[State, list[ev.Event]]:
     """Play `move` for `seat`; return the new state and what happened.
 
@@ -915,8 +974,38 @@ def apply(state: State, seat: int, move: Move) -> tuple[State, list[ev.Event]]:
                 current=current,
             )
         raise _not_now(state, seat, mtype)
-    # A new context (see _Ctx: no __init__, a class call is not cheap and this runs every move).
-    ctx = _new_ctx(_Ctx)
+    if mtype == "end_turn":
+        # A third of all moves: the end of a turn that used or passed the phase's action and
+        # hands over to the next seat changes nothing but the turn, so the new state is built
+        # here, without a context (the same state and event _h_end_turn would make).
+        turn = state.turn
+        assert turn is not None
+        if turn.uses or turn.passed:
+            nxt = seat + 1
+            if nxt == len(state.players):
+                nxt = 0
+            if nxt != state.start:
+                space = state.chosen[-1]
+                # State's fields in order (seed, draws, players, supply, round, phase, anchor,
+                # tiles, chosen, start, step, turn); the turn as _end_turn makes it.
+                new = make_state(
+                    state.seed,
+                    state.draws,
+                    state.players,
+                    state.supply,
+                    state.round,
+                    state.phase,
+                    state.anchor,
+                    state.tiles,
+                    state.chosen,
+                    state.start,
+                    state.step,
+                    _fresh_turn(nxt, data.WHEEL[(space - state.anchor) % data.SPACES]),
+                )
+                return new, [_TurnEnded(seat, turn.uses)]
+    # A new context (see _Ctx: no __init__, so the class call runs no Python code; it is cheaper
+    # than object.__new__(_Ctx), which parses its arguments first).
+    ctx = _Ctx()
     ctx.state = state
     ctx.seat = seat
     ctx.players = players = state.players
@@ -958,7 +1047,7 @@ def _h_choose(ctx: _Ctx, move: Move) -> State:
         me.score += bonus.vp
         ctx.events.append(_BonusReceived(ctx.seat, space, bonus.workers, bonus.taler, bonus.vp))
     chosen = (*state.chosen, space)
-    ctx.new_turn(make_turn(ctx.seat, blue))
+    ctx.new_turn(_fresh_turn(ctx.seat, blue))
     if bonus.tile is not None and _bonus_items(state, space):
         return ctx.build(chosen=chosen, step="bonus")
     if bonus.tile is not None:
@@ -1431,8 +1520,8 @@ def _end_turn(ctx: _Ctx) -> State:
     nxt = (ctx.seat + 1) % n
     space = state.chosen[-1]
     if nxt != state.start:
-        # ctx.new_turn(make_turn(nxt, state.blue_on(space))), spelt out: most moves end a turn.
-        ctx.turn = make_turn(nxt, data.WHEEL[(space - state.anchor) % data.SPACES])
+        # ctx.new_turn(_fresh_turn(nxt, state.blue_on(space))), spelt out.
+        ctx.turn = _fresh_turn(nxt, data.WHEEL[(space - state.anchor) % data.SPACES])
         ctx._own_turn = False
         return ctx.build()
     ctx.new_turn(None)

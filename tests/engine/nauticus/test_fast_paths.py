@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from engine.nauticus import IllegalMove, apply, data, legal_moves, new_game, rules
-from engine.nauticus.state import Player, Ship, State
+from engine.nauticus import IllegalMove, apply, data, legal_moves, new_game, rules, to_json
+from engine.nauticus.state import Player, Ship, State, Turn
 
 
 def _states(games: int, players: int = 4) -> list[State]:
@@ -148,3 +148,79 @@ def _finished_ship_events(state: State) -> int:
 def test_ship_finished_exactly_when_a_ship_becomes_finished() -> None:
     total = sum(_finished_ship_events(new_game(4, seed)) for seed in range(1, 31))
     assert total > 0
+
+
+def _by_the_handler(state: State, seat: int, move: dict[str, Any]) -> tuple[State, list[Any]]:
+    """`move` played through its handler with a context filled as apply fills it, past apply's
+    own shortcuts (the end of a turn built without a context)."""
+    ctx = rules._Ctx()
+    ctx.state = state
+    ctx.seat = seat
+    ctx.players = state.players
+    ctx.supply = state.supply
+    ctx.me = state.players[seat]
+    ctx.turn = state.turn
+    ctx.events = []
+    ctx._own_me = False
+    ctx._own_turn = False
+    return rules._HANDLERS[move["type"]](ctx, move), ctx.events
+
+
+def test_end_turn_shortcut_gives_the_handlers_state_and_events() -> None:
+    # Every state of 3 games where ending the turn is allowed: the ones apply builds directly
+    # (a used or passed action, the turn going on to the next seat) and the others.
+    checked = 0
+    for state in _states(3)[::2]:
+        seat = state.current
+        if state.step != "turn" or seat is None:
+            continue
+        if {"type": "end_turn"} not in legal_moves(state, seat):
+            continue
+        move = {"type": "end_turn"}
+        fast, fast_events = apply(state, seat, move)
+        slow, slow_events = _by_the_handler(state, seat, move)
+        assert fast == slow
+        assert to_json(fast) == to_json(slow)
+        assert [e.to_dict() for e in fast_events] == [e.to_dict() for e in slow_events]
+        checked += 1
+    assert checked > 100
+
+
+def test_fresh_turns_are_shared_and_equal_to_new_ones() -> None:
+    for seat in range(data.MAX_PLAYERS):
+        for blue in set(data.WHEEL):
+            turn = rules._fresh_turn(seat, blue)
+            assert turn == Turn(seat, blue)
+            assert type(turn) is Turn
+            assert rules._fresh_turn(seat, blue) is turn
+    # A seat past the table (a damaged save) still gets its turn, built.
+    assert rules._fresh_turn(7, 2) == Turn(7, 2)
+
+
+def test_menus_hand_out_new_dicts_each_time() -> None:
+    # The menus copy shared templates: changing one menu's moves, nested places included,
+    # must not show in the next menu of the same or any other state.
+    states = _states(2)
+    kinds: set[str] = set()
+    for state in states[::3]:
+        seat = state.current
+        assert seat is not None
+        first = legal_moves(state, seat)
+        expected = [
+            dict(m, to=dict(m["to"])) if isinstance(m.get("to"), dict) else dict(m) for m in first
+        ]
+        for m in first:
+            kinds.add(m["type"])
+            m["spoiled"] = True
+            if isinstance(m.get("to"), dict):
+                m["to"]["spoiled"] = True
+        assert legal_moves(state, seat) == expected
+    assert {"buy", "transport", "choose_action", "extra", "money", "crowns"} <= kinds
+
+
+def test_kinds_in_storage_in_item_order_for_every_storage() -> None:
+    for state in _states(2)[::4]:
+        for player in state.players:
+            expected = sorted(set(player.storage), key=data.ITEM_INDEX.__getitem__)
+            assert rules._kinds(player.storage) == expected
+            assert rules._kinds(player.storage) == expected  # the cached answer
