@@ -92,13 +92,15 @@ class Frames:
         # most ship parts, goods and crests; the first the most supply), at a quarter size. 255
         # colours: the last entry is left for the GIF's "unchanged" pixels.
         first, last = self._full(self.views[0]), self._full(self.views[-1])
-        sample = Image.new("RGB", (2 * WIDTH, self.size[1]))
-        sample.paste(first, (0, 0))
-        sample.paste(last, (WIDTH, 0))
+        # Each reduced alone, then side by side: the same pixels as the two side by side
+        # reduced (WIDTH is a multiple of 4, so no 4 x 4 block straddles them), without a
+        # full-size copy of both.
+        quarters = first.reduce(4), last.reduce(4)
+        sample = Image.new("RGB", (2 * quarters[0].width, quarters[0].height))
+        sample.paste(quarters[0], (0, 0))
+        sample.paste(quarters[1], (quarters[0].width, 0))
         none = Image.Dither.NONE
-        self.palette = sample.reduce(4).quantize(
-            COLOURS, method=Image.Quantize.FASTOCTREE, dither=none
-        )
+        self.palette = sample.quantize(COLOURS, method=Image.Quantize.FASTOCTREE, dither=none)
         # Exactly COLOURS entries (a plainer picture gets fewer), so that CLEAR is the first
         # entry past them whatever the game: the padding repeats a colour the palette has.
         rgb = self.palette.getpalette() or [0, 0, 0]
