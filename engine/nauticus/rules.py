@@ -267,7 +267,8 @@ def _dock_json(player: Player, item: str) -> tuple[dict[str, Any], ...]:
 
 
 def _dock_entry(ships: tuple[Ship, ...], item: str) -> _Entry:
-    return _dock_items(ships).get(_DEST_KEY.get(item, item)) or _dock_find(ships, item)
+    items = _dock_items(ships)
+    return items.get(_DEST_KEY.get(item, item)) or _dock_find(ships, item, items)
 
 
 def _dock_items(ships: tuple[Ship, ...]) -> dict[str, _Entry]:
@@ -282,13 +283,13 @@ def _dock_items(ships: tuple[Ship, ...]) -> dict[str, _Entry]:
     return items
 
 
-def _dock_find(ships: tuple[Ship, ...], item: str) -> _Entry:
-    """Compute and cache `item`'s entry for `ships`."""
+def _dock_find(ships: tuple[Ship, ...], item: str, items: dict[str, _Entry]) -> _Entry:
+    """Compute `item`'s entry for `ships` and cache it in `items`, `_dock_items(ships)`."""
     dests = tuple(_find_dests(ships, item))
     # The JSON forms from a memo of every destination seen (a few dozen): shared, to copy.
     get = _JSON_OF.get
     entry = (ships, dests, tuple([get(d) or _json_of(d) for d in dests]))
-    _dock_items(ships)[_DEST_KEY.get(item, item)] = entry
+    items[_DEST_KEY.get(item, item)] = entry
     return entry
 
 
@@ -300,6 +301,19 @@ def _json_of(dest: Dest) -> dict[str, Any]:
     out: dict[str, Any] = _dest_json(dest)  # a shipyard destination's form is a dict
     _JSON_OF[dest] = out
     return out
+
+
+def _crest_ok(ship: Ship, crest: str) -> bool:
+    """`ship.crest in (None, crest)`: Ship.crest's loop in a plain function, which Python 3.11
+    calls in the same interpreter loop (a property's getter runs in a nested one)."""
+    crown = data.CROWN
+    for c in ship.masts:
+        if c is not None and c != crown:
+            return c == crest
+    for c in ship.sails:
+        if c is not None and c != crown:
+            return c == crest
+    return True
 
 
 def _find_dests(ships: tuple[Ship, ...], item: str) -> list[Dest]:
@@ -329,14 +343,14 @@ def _find_dests(ships: tuple[Ship, ...], item: str) -> list[Dest]:
         for i, ship in enumerate(ships):
             # `None in` first: most ships of a yard have no free place left for it.
             masts = ship.masts
-            if None in masts and (crown or ship.crest in (None, crest)):  # _regular_crest_ok
+            if None in masts and (crown or _crest_ok(ship, crest)):  # _regular_crest_ok
                 out.extend([("tile", i, j) for j, m in enumerate(masts) if m is None])
         return out
     if item.startswith("sail_"):
         crest = item[5:]
         crown = crest == data.CROWN
         for i, ship in enumerate(ships):
-            if None in ship.sails and (crown or ship.crest in (None, crest)):
+            if None in ship.sails and (crown or _crest_ok(ship, crest)):
                 out.extend(
                     [
                         ("tile", i, j)
@@ -587,7 +601,7 @@ def legal_moves(state: State, seat: int) -> list[Move]:
                 hit = _DESTS.get(id(ships))
                 cached = hit[1] if hit is not None and hit[0] is ships else _dock_items(ships)
                 for item in _kinds(player.storage):
-                    entry = cached.get(_DEST_KEY[item]) or _dock_find(ships, item)
+                    entry = cached.get(_DEST_KEY[item]) or _dock_find(ships, item, cached)
                     moves += [
                         {"type": "transport", "item": item, "to": to.copy()} for to in entry[2]
                     ]
@@ -653,7 +667,7 @@ def _buy_moves(state: State, seat: int) -> list[Move]:
         # A loop, not a comprehension: most items have 0 to 2 places, and a comprehension is
         # a function call of its own.
         # _dock_json(player, item), its cache look-up spelt out (two calls an item saved).
-        entry = cached.get(dest_key[item]) or _dock_find(ships, item)
+        entry = cached.get(dest_key[item]) or _dock_find(ships, item, cached)
         for to in entry[2]:
             append({"type": "buy", "item": item, "to": to.copy()})
     return out
@@ -1257,20 +1271,51 @@ def _h_buy(ctx: _Ctx, move: Move) -> State:
         )
     else:
         _check_dest(ctx, item, dest)
-    assert ctx.turn is not None
-    copy = 1 if item not in ctx.turn.bought else 2
-    ctx.events.append(_Bought(ctx.seat, item, price, copy))
+    # The move is legal. A fifth of a game's time goes here, so the context's steps are spelt
+    # out for a new context (it owns no copy yet): mine(), spend_workers(1), store() and
+    # my_turn(), in the same order, making the same copies and events.
+    seat = ctx.seat
+    events = ctx.events
+    first = item not in turn.bought
+    events.append(_Bought(seat, item, price, 1 if first else 2))
+    me: Any = ctx.me  # the mover, then their private (mutable) copy
     if price:
-        ctx.mine().taler -= price
-        ctx.events.append(_TalerPaid(ctx.seat, price))
-    ctx.spend_workers(1)
+        me = ctx.me = thaw_player(me)
+        ctx._own_me = True
+        me.taler -= price
+        events.append(_TalerPaid(seat, price))
+    blue = 0
+    if turn.extra is None or first:  # the turn changes: its copy, now rather than twice
+        my_turn = ctx.turn = thaw_turn(turn)
+        ctx._own_turn = True
+        if turn.extra is None:
+            blue = turn.blue if turn.blue < 1 else 1
+            my_turn.blue -= blue
+            my_turn.uses += 1
+        if first:
+            my_turn.bought = (*turn.bought, item)
+    if blue != 1:  # an own worker
+        if not ctx._own_me:
+            me = ctx.me = thaw_player(me)
+            ctx._own_me = True
+        me.workers -= 1 - blue
+    events.append(_WorkersUsed(seat, blue, 1 - blue))
     if dest[0] == "storage":
-        ctx.store(item, "buy", fits=True if price > 0 else None)  # room checked above if paid
+        # Room was checked above if paid; a free tile that does not fit is lost (N-GOLD).
+        if price or _units(me.storage) + data.ITEM_UNITS[item] <= data.STORAGE_UNITS:
+            supply = ctx.supply = list(state.supply)
+            supply[data.ITEM_INDEX[item]] -= 1
+            if not ctx._own_me:
+                me = ctx.me = thaw_player(me)
+                ctx._own_me = True
+            me.storage = tuple(sorted((*me.storage, item)))
+            events.append(_TileStored(seat, item, "buy"))
+        else:
+            events.append(_TileLost(seat, item, "buy"))
     else:
         ctx.take(item)
         ctx.place(item, dest)
-    if item not in ctx.turn.bought:
-        ctx.my_turn().bought = (*ctx.turn.bought, item)
+    assert ctx.turn is not None
     if len(ctx.turn.bought) == len(tile_items) and not ctx.turn.free_earned:
         ctx.set_turn(free_earned=True)
         ctx.events.append(_FreeTileEarned(ctx.seat))

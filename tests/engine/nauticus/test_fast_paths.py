@@ -224,3 +224,24 @@ def test_kinds_in_storage_in_item_order_for_every_storage() -> None:
             expected = sorted(set(player.storage), key=data.ITEM_INDEX.__getitem__)
             assert rules._kinds(player.storage) == expected
             assert rules._kinds(player.storage) == expected  # the cached answer
+
+
+def test_crest_check_matches_the_ship_property() -> None:
+    # The shipyard search's crest test against Ship.crest, on every ship of 3 games and on
+    # hand-made ships: crowns only, a sail's crest alone, and a damaged save's mixed crests
+    # (the property reads the first regular crest, masts before sails).
+    ships = {s for state in _states(3)[::5] for p in state.players for s in p.ships}
+    ships |= {
+        Ship(("bow", "stern"), ("crown", None), ("crown", None), (None, None)),
+        Ship(("bow", "stern"), (None, None), ("helm", None), (None, None)),
+        Ship(("bow", "stern"), ("helm", "whale"), (None, "tower"), (None, None)),
+        Ship(("one_ship",), (None,), (None,), (None,)),
+    }
+    checked = 0
+    for ship in ships:
+        for crest in data.CRESTS:
+            if crest == data.CROWN:
+                continue
+            assert rules._crest_ok(ship, crest) == (ship.crest in (None, crest)), (ship, crest)
+            checked += 1
+    assert checked > 100
