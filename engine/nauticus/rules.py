@@ -303,6 +303,18 @@ def _json_of(dest: Dest) -> dict[str, Any]:
     return out
 
 
+def _finished(ship: Ship) -> bool:
+    """Ship.finished (N-YARD-6) in a plain function: the property reads three more properties,
+    and Python 3.11 runs each getter in an interpreter loop of its own."""
+    hulls = ship.hulls
+    return (
+        hulls[0] in ("bow", "one_ship")
+        and hulls[-1] in ("stern", "one_ship")
+        and None not in ship.masts
+        and None not in ship.sails
+    )
+
+
 def _crest_ok(ship: Ship, crest: str) -> bool:
     """`ship.crest in (None, crest)`: Ship.crest's loop in a plain function, which Python 3.11
     calls in the same interpreter loop (a property's getter runs in a nested one)."""
@@ -618,7 +630,9 @@ def legal_moves(state: State, seat: int) -> list[Move]:
             assert mtype == "deliver", mtype
             n = sum(_available_workers(state))
             for i, ship in enumerate(state.players[seat].ships):
-                if ship.finished and ship.goods_count() == ship.size and ship.size <= n:
+                # Ship.finished and size without the properties (goods_count: finished only).
+                size = len(ship.hulls)
+                if _finished(ship) and ship.goods_count() == size and size <= n:
                     moves.append({"type": "deliver", "ship": i})
     return moves
 
@@ -850,7 +864,7 @@ class _Ctx:
                         (*ship.sails, None),
                         (*ship.goods, None),
                     )
-                    tile = ship.size - 1
+                    tile = len(ship.hulls) - 1
             else:
                 tile = dest[2]
                 if item.startswith("mast_"):
@@ -873,8 +887,8 @@ class _Ctx:
         # Only a mast or a sail can finish a ship: a new hull tile comes without a mast, and a
         # good changes nothing N-YARD-6 reads. The mast or sail went on a free place (checked),
         # so the ship was not finished before.
-        if rigged and ship.finished:
-            size = ship.size
+        if rigged and _finished(ship):
+            size = len(ship.hulls)
             self.events.append(_ShipFinished(self.seat, i, size, size))
             assert self.turn is not None
             self.set_turn(pending=(*self.turn.pending, Pending("reward", ship=i, left=size)))
@@ -1014,7 +1028,10 @@ def apply(state: State, seat: int, move: Move) -> tuple[State, list[ev.Event]]:
                     state.chosen,
                     state.start,
                     state.step,
-                    _fresh_turn(nxt, data.WHEEL[(space - state.anchor) % data.SPACES]),
+                    # _fresh_turn(nxt, state.blue_on(space)), spelt out (nxt is a real seat).
+                    _FRESH_TURNS[nxt][data.WHEEL[(space - state.anchor) % data.SPACES]]
+                    if nxt < data.MAX_PLAYERS
+                    else _fresh_turn(nxt, data.WHEEL[(space - state.anchor) % data.SPACES]),
                 )
                 return new, [_TurnEnded(seat, turn.uses)]
     # A new context (see _Ctx: no __init__, so the class call runs no Python code; it is cheaper
@@ -1204,7 +1221,7 @@ def _h_buy(ctx: _Ctx, move: Move) -> State:
     # _performance, spelt out: the extra action, else the phase's action unless used up.
     action = turn.extra
     if action is None and not (turn.passed or turn.closed):
-        action = state.action
+        action = state.tiles[state.chosen[-1]]  # State.action in a turn, without its properties
     assert action is not None
     tile_items = data.TILE_ITEMS[action]
     item = move["item"]

@@ -245,3 +245,16 @@ def test_crest_check_matches_the_ship_property() -> None:
             assert rules._crest_ok(ship, crest) == (ship.crest in (None, crest)), (ship, crest)
             checked += 1
     assert checked > 100
+
+
+def test_finished_check_matches_the_ship_property() -> None:
+    ships = {s for state in _states(3)[::5] for p in state.players for s in p.ships}
+    ships |= {
+        Ship(("one_ship",), ("helm",), ("helm",), (None,)),  # finished, one tile
+        Ship(("bow", "stern"), ("helm", "helm"), ("helm", None), (None, None)),  # a sail short
+        Ship(("bow", "middle"), ("helm", "helm"), ("helm", "helm"), (None, None)),  # open back
+        Ship(("middle", "stern"), ("helm", "helm"), ("helm", "helm"), (None, None)),  # open front
+    }
+    finished = [rules._finished(ship) for ship in ships]
+    assert finished == [ship.finished for ship in ships]
+    assert True in finished and False in finished
