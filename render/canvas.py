@@ -123,6 +123,10 @@ class Canvas:
     replay draws ~6,000 texts and icons, and building their marks was ~0.5 % of its work)."""
 
     def __init__(self, base: Image.Image, marks: list[Mark] | None = None) -> None:
+        if base.mode != "RGB":
+            # A text is pasted as an RGBA ink through its own alpha (`_text_ink`): over an image
+            # with an alpha channel that would blend the ink's alpha into the image's.
+            raise ValueError(f"a canvas draws on an RGB image, not {base.mode}")
         self.im = base
         self.draw = ImageDraw.Draw(self.im)
         self.marks: list[Mark] = list(marks or [])

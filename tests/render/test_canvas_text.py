@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from PIL import Image
 
 from render.canvas import Canvas, _text_mask, font
@@ -52,3 +53,9 @@ def test_a_canvas_that_keeps_no_record_draws_the_same_pixels_and_no_marks() -> N
         ("current", "frame", "area"),
     ]
     assert none == []
+
+
+def test_a_canvas_draws_only_on_an_rgb_image() -> None:
+    # Over an image with alpha, the RGBA ink would blend its alpha into the image's.
+    with pytest.raises(ValueError, match="RGB image, not RGBA"):
+        Canvas(Image.new("RGBA", (10, 10)))
