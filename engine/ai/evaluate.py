@@ -27,10 +27,6 @@ from engine.api import Move, Rules
 
 ISLAND_HORIZON_SCALE = 8.0  # VP: Island games end around 50 VP a seat, won by 5-10
 SCRIPTED_SHARE = 0.75  # share of rollout moves a Nauticus rollout takes from the scripted player
-# Island's budget per decision, as a share of the level's: its engine got faster after the
-# levels' budgets were set (a normal decision of the same search: 0.81x the instructions,
-# engine/ai/README.md), so the same CPU buys a quarter more applies.
-ISLAND_BUDGET_SHARE = 1.25
 NAUTICUS_ROLLOUT_SHARE = 1 / 3  # normal: 8 moves (about one action phase) before the estimate
 
 
@@ -52,9 +48,6 @@ class Knowledge:
     # behind to ahead, which with a few dozen rollouts per move is mostly noise. None: the rank
     # and margin of `value_rewards`.
     horizon_scale: float | None = None
-    # The game's budget as a share of the level's (`apply` calls): a game whose engine applies
-    # moves faster than the others' gets more of them for the same CPU per decision.
-    budget_share: float = 1.0
 
 
 def _no_prune(state: Any, seat: int, moves: list[Move]) -> list[Move]:
@@ -413,11 +406,7 @@ KNOWLEDGE: dict[str, Knowledge] = {
         rollout_share=NAUTICUS_ROLLOUT_SHARE,
     ),
     "island": Knowledge(
-        _island_prune,
-        _island_rollout,
-        _island_estimate,
-        horizon_scale=ISLAND_HORIZON_SCALE,
-        budget_share=ISLAND_BUDGET_SHARE,
+        _island_prune, _island_rollout, _island_estimate, horizon_scale=ISLAND_HORIZON_SCALE
     ),
     "duel": Knowledge(_duel_prune, _duel_rollout, _duel_estimate, order=_duel_order),
 }

@@ -17,9 +17,8 @@ JSON), shared by every determinization. Each iteration:
    reward per seat in 0..1, below), and adds it to every node on the path, each node read later
    from the point of view of the seat that chose it.
 
-The budget counts `rules.apply` calls (the level's, times the game's `budget_share`: `budget`);
-the search stops at the first iteration that starts with it spent. The move played is the
-root's most visited (then best mean, then first listed).
+The budget counts `rules.apply` calls; the search stops at the first iteration that starts with
+it spent. The move played is the root's most visited (then best mean, then first listed).
 """
 
 from __future__ import annotations
@@ -152,8 +151,7 @@ def _run(
     allowed: set[str] = set()
     allowed_width = -1
     spent = 0
-    limit = round(lvl.budget * know.budget_share)  # what `budget(rules, lvl)` gives
-    while spent < limit:
+    while spent < lvl.budget:
         state = rules.determinize(root, seat, rng)
         node = tree
         path = [tree]
@@ -213,12 +211,6 @@ def _run(
             n.visits += 1
             for i, r in enumerate(reward):
                 n.totals[i] += r
-
-
-def budget(rules: Rules, lvl: Level) -> int:
-    """The `apply` calls a decision of `lvl` may spend in `rules`' game: the level's budget
-    times the game's `budget_share` (engine/ai/evaluate.py)."""
-    return round(lvl.budget * knowledge(rules).budget_share)
 
 
 def _widened(visits: int) -> int:
