@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import Any
 
 from render import palette as P
-from render.canvas import Box, Canvas, _font_bytes, font, num
+from render.canvas import Box, Canvas, _font_bytes, font, num, text_width
 from render.icons import icon
 
 # A new card, tile or stack is framed in this colour: magenta is far from the seat colours, from
@@ -87,10 +87,9 @@ def short_name(names: Sequence[str], seat: int, px: int, room: int) -> str:
     name = drawable(names[seat]) if seat < len(names) else ""
     if not name:
         return str(seat + 1)
-    f = font(px)
-    if f.getlength(name) <= room:
+    if text_width(name, px) <= room:
         return name
-    while name and f.getlength(name.rstrip() + "…") > room:
+    while name and text_width(name.rstrip() + "…", px) > room:
         name = name[:-1]
     name = name.rstrip()
     return f"{name}…" if name else str(seat + 1)
