@@ -893,7 +893,9 @@ class _Ctx:
             assert self.turn is not None
             self.set_turn(pending=(*self.turn.pending, Pending("reward", ship=i, left=size)))
 
-    def build(self, **changes: Any) -> State:
+    def build(self, step: str | None = None, **changes: Any) -> State:
+        """The new state; `step` the new step if it changes (positional: the keyword
+        `changes` go through evolve_state, several times slower than make_state)."""
         # `freeze` spelt out (the private copies are a Player's and a Turn's twins), and the
         # players and supply made tuples only if they were copied into lists: once a move.
         players = self.players
@@ -913,6 +915,8 @@ class _Ctx:
             turn.__class__ = Turn
         state = self.state
         if changes:
+            if step is not None:
+                changes["step"] = step
             return evolve_state(state, players=players, supply=supply, turn=turn, **changes)
         # The common case, positionally in State's field order (seed, draws, players, supply,
         # round, phase, anchor, tiles, chosen, start, step, turn).
@@ -927,7 +931,7 @@ class _Ctx:
             state.tiles,
             state.chosen,
             state.start,
-            state.step,
+            state.step if step is None else step,
             turn,
         )
 
@@ -1077,13 +1081,34 @@ def _h_choose(ctx: _Ctx, move: Move) -> State:
         me.taler += bonus.taler
         me.score += bonus.vp
         ctx.events.append(_BonusReceived(ctx.seat, space, bonus.workers, bonus.taler, bonus.vp))
-    chosen = (*state.chosen, space)
-    ctx.new_turn(_fresh_turn(ctx.seat, blue))
     if bonus.tile is not None and _bonus_items(state, space):
-        return ctx.build(chosen=chosen, step="bonus")
-    if bonus.tile is not None:
-        ctx.events.append(_TileNotReceived(ctx.seat, "bonus"))
-    return ctx.build(chosen=chosen, step="turn")
+        step = "bonus"
+    else:
+        step = "turn"
+        if bonus.tile is not None:
+            ctx.events.append(_TileNotReceived(ctx.seat, "bonus"))
+    # ctx.build(chosen=..., step=...) spelt out: only the mover may have changed (a bonus).
+    players = state.players
+    if ctx._own_me:
+        changed = list(players)
+        me = ctx.me
+        me.__class__ = Player  # freeze(me), as build does
+        changed[ctx.seat] = me
+        players = tuple(changed)
+    return make_state(
+        state.seed,
+        state.draws,
+        players,
+        state.supply,
+        state.round,
+        state.phase,
+        state.anchor,
+        state.tiles,
+        (*state.chosen, space),
+        state.start,
+        step,
+        _fresh_turn(ctx.seat, blue),
+    )
 
 
 def _h_take_bonus(ctx: _Ctx, move: Move) -> State:
@@ -1100,7 +1125,7 @@ def _h_take_bonus(ctx: _Ctx, move: Move) -> State:
             )
         raise _item_refused(ctx.state, item, allowed, "the bonus")
     ctx.store(item, "bonus")
-    return ctx.build(step="turn")
+    return ctx.build("turn")
 
 
 def _item_refused(state: State, item: str, allowed: list[str], what: str) -> IllegalMove:
@@ -1590,7 +1615,30 @@ def _end_turn(ctx: _Ctx) -> State:
     ctx.events.append(_PhaseEnded(state.round, state.phase, space, state.tiles[space]))
     start = (state.start + 1) % n
     if state.phase < data.PHASES_PER_ROUND:
-        return ctx.build(step="choose", phase=state.phase + 1, start=start)
+        # ctx.build(step="choose", phase=..., start=...) spelt out: a pass or an end of turn
+        # takes nothing from the supply and changes no player but the mover (a pass tile).
+        assert type(ctx.players) is tuple and type(ctx.supply) is tuple
+        players = state.players
+        if ctx._own_me:
+            changed = list(players)
+            me = ctx.me
+            me.__class__ = Player  # freeze(me), as build does
+            changed[ctx.seat] = me
+            players = tuple(changed)
+        return make_state(
+            state.seed,
+            state.draws,
+            players,
+            state.supply,
+            state.round,
+            state.phase + 1,
+            state.anchor,
+            state.tiles,
+            state.chosen,
+            start,
+            "choose",
+            None,
+        )
     return _end_round(ctx, start)
 
 
