@@ -401,6 +401,9 @@ def _parse_item(value: Any, allowed: tuple[str, ...] | list[str], what: str) -> 
     return value
 
 
+_TO_STORAGE: Dest = ("storage",)
+
+
 def _parse_dest(value: Any, item: str) -> Dest:
     # The forms the menus make, checked first without building a set of the keys: a dict of
     # exactly two keys, "ship" a whole number and "end" or "tile" as the item needs.
@@ -1268,8 +1271,10 @@ def _h_buy(ctx: _Ctx, move: Move) -> State:
             item=item,
             allowed=tile_list,
         )
-    dest = _parse_dest(move["to"], item)
-    if _supply(state, item) <= 0:
+    to = move["to"]
+    # Most buys go to storage: that place parsed here, the others by _parse_dest.
+    dest = _TO_STORAGE if to == "storage" else _parse_dest(to, item)
+    if state.supply[data.ITEM_INDEX[item]] <= 0:  # _supply, spelt out
         stocked = [i for i in tile_items if _supply(state, i) > 0]
         raise _item_refused(state, item, stocked, data.ACTION_NAMES[action])
     # _price, spelt out.
@@ -1312,7 +1317,9 @@ def _h_buy(ctx: _Ctx, move: Move) -> State:
             item=item,
         )
     else:
-        _check_dest(ctx, item, dest)
+        # _check_dest's test first, without its calls: it words the refusal.
+        if dest not in _dock_entry(ctx.me.ships, item)[1]:
+            _check_dest(ctx, item, dest)
     # The move is legal. A fifth of a game's time goes here, so the context's steps are spelt
     # out for a new context (it owns no copy yet): mine(), spend_workers(1), store() and
     # my_turn(), in the same order, making the same copies and events.
