@@ -1407,8 +1407,13 @@ def _h_transport(ctx: _Ctx, move: Move) -> State:
             "back to storage.",
             item=item,
         )
-    _need_workers(ctx, 1, "Transport")
-    _check_dest(ctx, item, dest)
+    turn = ctx.turn
+    assert turn is not None
+    # The helpers' tests first, without their calls: they word the refusals.
+    if (0 if turn.extra is not None else turn.blue) + ctx.me.workers < 1:
+        _need_workers(ctx, 1, "Transport")
+    if dest not in _dock_entry(ctx.me.ships, item)[1]:
+        _check_dest(ctx, item, dest)
     me = ctx.mine()
     storage = list(me.storage)
     storage.remove(item)
@@ -1590,8 +1595,19 @@ def _flip_pass_tile(ctx: _Ctx) -> None:
 
 
 def _h_pass(ctx: _Ctx, move: Move) -> State:
-    _flip_pass_tile(ctx)
-    ctx.my_turn().passed = True
+    # _flip_pass_tile(ctx) and my_turn() spelt out for a new context (it owns no copy yet).
+    seat = ctx.seat
+    ctx.events.append(_Passed(seat))
+    n = ctx.me.passes
+    if n < len(data.PASS_TILES):
+        me = ctx.me = thaw_player(ctx.me)
+        ctx._own_me = True
+        me.passes = n + 1
+        ctx.events.append(_PassTileFlipped(seat, data.PASS_TILES[n]))
+    assert ctx.turn is not None
+    turn = ctx.turn = thaw_turn(ctx.turn)
+    ctx._own_turn = True
+    turn.passed = True
     if ctx.me.extra:
         return ctx.build()  # they may still take their extra action, then end the turn
     return _end_turn(ctx)
