@@ -939,6 +939,19 @@ class _Ctx:
         )
 
 
+def _with_mover(players: tuple[Player, ...], ctx: _Ctx) -> tuple[Player, ...]:
+    """`players` with the mover's working copy frozen in, if the move made one: what
+    `ctx.build` gives for the players when no one but the mover can have changed (a bonus, a
+    pass tile), for the paths that build the new state directly."""
+    if not ctx._own_me:
+        return players
+    changed = list(players)
+    me = ctx.me
+    me.__class__ = Player  # freeze(me), as build does
+    changed[ctx.seat] = me
+    return tuple(changed)
+
+
 def _put(row: tuple[str | None, ...], i: int, value: str) -> tuple[str | None, ...]:
     return (*row[:i], value, *row[i + 1 :])
 
@@ -1091,13 +1104,7 @@ def _h_choose(ctx: _Ctx, move: Move) -> State:
         if bonus.tile is not None:
             ctx.events.append(_TileNotReceived(ctx.seat, "bonus"))
     # ctx.build(chosen=..., step=...) spelt out: only the mover may have changed (a bonus).
-    players = state.players
-    if ctx._own_me:
-        changed = list(players)
-        me = ctx.me
-        me.__class__ = Player  # freeze(me), as build does
-        changed[ctx.seat] = me
-        players = tuple(changed)
+    players = _with_mover(state.players, ctx)
     return make_state(
         state.seed,
         state.draws,
@@ -1641,13 +1648,7 @@ def _end_turn(ctx: _Ctx) -> State:
         # ctx.build(step="choose", phase=..., start=...) spelt out: a pass or an end of turn
         # takes nothing from the supply and changes no player but the mover (a pass tile).
         assert type(ctx.players) is tuple and type(ctx.supply) is tuple
-        players = state.players
-        if ctx._own_me:
-            changed = list(players)
-            me = ctx.me
-            me.__class__ = Player  # freeze(me), as build does
-            changed[ctx.seat] = me
-            players = tuple(changed)
+        players = _with_mover(state.players, ctx)
         return make_state(
             state.seed,
             state.draws,
