@@ -14,7 +14,7 @@ from typing import Any
 from render import palette as P
 from render.canvas import Canvas, Format, Picture, min_font_px
 from render.duel.icons import DOMAIN_COLOR, DOMAIN_SHORT, icon
-from render.duel.text import board_alt, status_line
+from render.duel.text import board_alt, special, status_line
 from render.seats import NEW, name_tag, outline_new
 from render.words import w, wn
 
@@ -79,7 +79,7 @@ def _space(c: Canvas, x: int, y: int, sp: dict[str, Any], key: str) -> None:
         c.text((x + CARD_W / 2, y + 66), str(sp["card"]), 40, P.INK, key=key, anchor="mm")
         c.text(
             (x + CARD_W / 2, y + CARD_H - 8),
-            sp["name"],
+            special(sp["name"]),  # in the game's language: "arête" on a French board
             SMALL,
             P.INK,
             key=f"{key}.name",

@@ -157,3 +157,25 @@ def test_the_board_alt_text_says_every_round_and_fits_discord() -> None:
     assert [*counted, *detailed] == list(range(1, view["round"]))
     assert alt.count(", won by seat ") == 5
     assert "★" not in alt and "Slot 1, " in alt
+
+
+def test_a_special_under_its_card_is_named_in_the_games_language() -> None:
+    """The fishbone and the kraken carry their name under the card: on a French board the
+    catalogue's word ("arête"), never the engine's id (it drew "fishbone" before)."""
+    from bot import i18n
+    from bot.games import GAMES  # installs the catalogue into render.words
+
+    assert "duel" in GAMES.games
+    words: dict[str, Counter[str]] = {}
+    for locale in ("en", "fr"):
+        with i18n.use(locale):
+            words[locale] = Counter(
+                m.value
+                for state in states()
+                for m in board(duel.view(state)).drawn
+                if m.is_text and m.key.startswith("space.") and m.key.endswith(".name")
+            )
+    assert words["en"]["fishbone"] > 0  # the sample places it
+    assert words["fr"]["arête"] == words["en"]["fishbone"]
+    assert words["fr"]["kraken"] == words["en"]["kraken"] > 0
+    assert "fishbone" not in words["fr"]
