@@ -207,3 +207,21 @@ def test_the_games_and_the_service_load_without_discord() -> None:
     assert out[0] == "False"
     assert out[1] == "@\u200beveryone \\*Ana\\*"
     assert out[2] == "True"
+
+
+def test_a_lobby_for_one_player_count_says_how_many_not_a_range() -> None:
+    from bot import i18n
+
+    seats = [(1, "Ana")]
+    duel = texts.lobby_text(
+        "lobby", "Ana", seats, title="Nautilus duel", min_players=2, max_players=2
+    )
+    assert "the host starts once 2 players are seated" in duel and "2–2" not in duel
+    island = texts.lobby_text("lobby", "Ana", seats, title="Island", min_players=2, max_players=4)
+    assert "the host starts with 2–4 players" in island
+    with i18n.use("fr"):
+        duel_fr = texts.lobby_text(
+            "lobby", "Ana", seats, title="Duel Nautilus", min_players=2, max_players=2
+        )
+    assert "l'hôte lance la partie une fois les 2 joueurs installés" in duel_fr
+    assert "2 à 2" not in duel_fr
