@@ -172,28 +172,27 @@ def lobby_text(
             if seating == "join"
             else tr("drawn at random when the game starts")
         )
+        fields = {
+            "title": title,
+            "host": name(host_name),
+            "n": len(seats),
+            "most": max_players,
+            "least": min_players,
+            "order": order,
+        }
         if min_players == max_players:  # the duel: not "with 2–2 players"
             head = tr(
                 "**{title} lobby** hosted by {host} — {n}/{most} players. Press Join to take a "
                 "seat; the host starts once {most} players are seated and can fill seats with "
                 "the AI (🤖 AI seats).\nSeat order: {order}.",
-                title=title,
-                host=name(host_name),
-                n=len(seats),
-                most=max_players,
-                order=order,
+                **fields,
             )
         else:
             head = tr(
                 "**{title} lobby** hosted by {host} — {n}/{most} players. Press Join to take a "
                 "seat; the host starts with {least}–{most} players and can fill seats with the "
                 "AI (🤖 AI seats).\nSeat order: {order}.",
-                title=title,
-                host=name(host_name),
-                n=len(seats),
-                most=max_players,
-                least=min_players,
-                order=order,
+                **fields,
             )
     elif status == "active":
         head = tr("**{title} has started!** {note}", title=title, note=order_note).rstrip()
