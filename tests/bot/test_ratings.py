@@ -6,8 +6,6 @@ from __future__ import annotations
 import os
 import random
 import sqlite3
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -18,6 +16,7 @@ from bot.games import GAMES
 from bot.ratings import SeatResult
 from bot.service import GameRecord, GameService
 from bot.store import Store
+from tests.e2e.harness import run_module
 
 CH = 800
 GUILD = 5
@@ -145,14 +144,12 @@ async def test_rebuild_gives_back_exactly_what_the_games_wrote(tmp_path: Path) -
     conn.close()
     env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
     env["DATABASE_PATH"] = str(path)
-    done = subprocess.run(
-        [sys.executable, "-m", "bot", "ratings", "--rebuild"],
+    # The real command line, forked from the test launcher's preloaded interpreter.
+    done = run_module(
+        ["-m", "bot", "ratings", "--rebuild"],
         env=env,
         cwd=tmp_path,  # no .env of a developer's checkout is read
-        capture_output=True,
-        text=True,
         timeout=60,
-        check=False,
     )
     assert done.returncode == 0, done.stderr
     assert "from 3 finished game(s)" in done.stdout

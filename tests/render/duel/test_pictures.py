@@ -166,16 +166,19 @@ def test_a_special_under_its_card_is_named_in_the_games_language() -> None:
     from bot.games import GAMES  # installs the catalogue into render.words
 
     assert "duel" in GAMES.games
+    # The games' ends: every slot is filled, so each special placed shows its name (drawing
+    # all 178 sampled states twice cost 4 s of the suite for the same words).
+    ends = [state for state in states() if duel.is_over(state)]
     words: dict[str, Counter[str]] = {}
     for locale in ("en", "fr"):
         with i18n.use(locale):
             words[locale] = Counter(
                 m.value
-                for state in states()
+                for state in ends
                 for m in board(duel.view(state)).drawn
                 if m.is_text and m.key.startswith("space.") and m.key.endswith(".name")
             )
-    assert words["en"]["fishbone"] > 0  # the sample places it
+    assert words["en"]["fishbone"] > 0  # one of the 8 games ends with it placed
     assert words["fr"]["arête"] == words["en"]["fishbone"]
     assert words["fr"]["kraken"] == words["en"]["kraken"] > 0
     assert "fishbone" not in words["fr"]
