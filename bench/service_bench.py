@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import random
+import shutil
 import sqlite3
 import statistics
 import tempfile
@@ -32,6 +33,8 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
+
+import aiosqlite
 
 from bot.service import GameService
 from bot.store import Store
@@ -115,6 +118,30 @@ def bare_game(copy: Path, moves: list[Move]) -> list[tuple[float, float]]:
     return times
 
 
+async def floor_game(copy: Path, moves: list[Move]) -> list[tuple[float, float]]:
+    """The floor of any aiosqlite design: each move's very statements run again on aiosqlite's
+    thread in ONE hop (no engine, no words, no posts: only the SQL and the trip to the database's
+    thread and back), on a fresh copy with the bot's PRAGMAs. Per move, its wall and CPU time
+    (every thread of the process). The service cannot be cheaper than this; its distance from
+    bare sqlite3 is what the hop alone costs."""
+    conn = await aiosqlite.connect(copy, isolation_level=None)
+    for pragma in ("journal_mode = WAL", "synchronous = FULL", "foreign_keys = ON"):
+        await conn.execute(f"PRAGMA {pragma}")
+
+    def run(statements: list[str]) -> None:
+        raw = conn._conn  # aiosqlite's own sqlite3 connection (a bench may look inside)
+        for sql in statements:
+            raw.execute(sql).fetchall()
+
+    times = []
+    for m in moves:
+        c0, t0 = time.process_time(), time.perf_counter()
+        await conn._execute(run, m.statements)
+        times.append((time.perf_counter() - t0, time.process_time() - c0))
+    await conn.close()
+    return times
+
+
 def _fig(xs: Sequence[float]) -> str:
     xs = sorted(xs)
     p95 = xs[min(len(xs) - 1, int(len(xs) * 0.95))]
@@ -132,11 +159,16 @@ async def main_async(args: argparse.Namespace) -> None:
     cpu: dict[str, list[float]] = {"svc": [], "bare": [], "svc_turn": [], "bare_turn": []}
     turned: list[bool] = []  # per move of cpu["svc"] and cpu["bare"]
     tx_cpu: list[float] = []  # per move: the CPU of its transaction on the database's thread
+    floor_cpu: list[float] = []  # per move: the same SQL in one aiosqlite hop, CPU
     for g in range(args.games):
         with tempfile.TemporaryDirectory(dir=base) as d:
             copy = Path(d) / "bare.db"
             moves = await service_game(Path(d) / "svc.db", copy, args.players, 1000 + g)
+            floor_copy = Path(d) / "floor.db"
+            shutil.copyfile(copy, floor_copy)
             bare = bare_game(copy, moves)
+            floor = await floor_game(floor_copy, moves)
+        floor_cpu += [c for _, c in floor]
         for m, (bt, bcpu) in zip(moves, bare, strict=True):
             svc_all.append(m.wall)
             bare_all.append(bt)
@@ -170,6 +202,13 @@ async def main_async(args: argparse.Namespace) -> None:
         f"{med['bare'] * 1000:.2f} ms ({med['svc'] / med['bare']:.1f}x); turn-changing "
         f"{med['svc_turn'] * 1000:.2f} ms, bare {med['bare_turn'] * 1000:.2f} ms "
         f"({med['svc_turn'] / med['bare_turn']:.1f}x)"
+    )
+    floor_med = statistics.median(floor_cpu)
+    print(
+        f"floor, the same SQL in one aiosqlite hop, CPU median {floor_med * 1000:.2f} ms "
+        f"({floor_med / med['bare']:.1f}x bare): what is left under the goal for the engine, "
+        f"the words and the posts is {max(0.0, 2 * med['bare'] - floor_med) * 1000:.2f} ms "
+        f"a move; the service spends {(med['svc'] - floor_med) * 1000:.2f} ms on them"
     )
     # Medians hide where work moved between kinds of moves (a view a plain move no longer
     # builds may be built by the turn-changing move after it): the mean is the whole game's
