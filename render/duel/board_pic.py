@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from render import palette as P
-from render.canvas import Canvas, Format, Picture, min_font_px
+from render.canvas import Canvas, Format, Picture, min_font_px, text_width
 from render.duel.icons import DOMAIN_COLOR, DOMAIN_SHORT, icon
 from render.duel.text import board_alt, special, status_line
 from render.seats import NEW, name_tag, outline_new
@@ -299,16 +299,21 @@ def draw_board(
         key="round",
         anchor="lm",
     )
-    c.text((300, HEAD_H // 2), "Nemo", SMALL, P.INK, key="label", anchor="lm")
+    c.text((240, HEAD_H // 2), "Nemo", SMALL, P.INK, key="label", anchor="lm")
     c.icon(
-        (386, HEAD_H // 2 - 17),
+        (326, HEAD_H // 2 - 17),
         icon(f"player_{view['first']}", 34),
         key="nemo",
         value=f"player_{view['first']}",
     )
+    deck = w("Domain deck")
     if names:
-        name_tag(c, (426, HEAD_H // 2), names, view["first"], SMALL, 150, key="nemo.name")
-    c.text((WIDTH - 60, HEAD_H // 2), w("Domain deck"), SMALL, P.INK, key="label", anchor="rm")
+        # The holder's name takes the room left of the deck's label, whose length the language
+        # sets ("Pioche Domaine" is longer than "Domain deck"): a long name is shortened there
+        # instead of running under the label.
+        room = int(WIDTH - 60 - text_width(deck, SMALL) - 16 - 366)
+        name_tag(c, (366, HEAD_H // 2), names, view["first"], SMALL, room, key="nemo.name")
+    c.text((WIDTH - 60, HEAD_H // 2), deck, SMALL, P.INK, key="label", anchor="rm")
     c.text(
         (WIDTH - 12, HEAD_H // 2),
         str(view["domain_deck"]),
@@ -331,7 +336,8 @@ def draw_board(
     _seat(c, view, bottom, ROW_BOT, names)
     if before is not None:
         _changes(c, view, before, bottom)
-    c.text((12, STATUS_Y + 18), status_line(view, names), SMALL, P.INK, key="status", anchor="lm")
+    status = status_line(view, names, WIDTH - 24)
+    c.text((12, STATUS_Y + 18), status, SMALL, P.INK, key="status", anchor="lm")
     _awards(c, view, before)
     return c
 

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from render import palette as P
-from render.canvas import Canvas, Format, Picture, min_font_px, num
+from render.canvas import Canvas, Format, Picture, min_font_px, num, text_width
 from render.duel.icons import DOMAIN_COLOR, icon
 from render.duel.text import domain as domain_word
 from render.duel.text import result_words, scores_alt
@@ -108,10 +108,14 @@ def draw_scores(view: dict[str, Any], names: Sequence[str] = ()) -> Canvas:
                 anchor="mm",
             )
         y += ROW_H
-    c.text((24, y + ROW_H / 2), result_words(final, names), SMALL, P.INK, key="result", anchor="lm")
+    # The winner's line takes what the tiebreak's label leaves of the row.
+    tiebreak = _tiebreak(final[0]["tiebreak"])
+    room = WIDTH - 48 - text_width(tiebreak, SMALL) - 16
+    result = result_words(final, names, room)
+    c.text((24, y + ROW_H / 2), result, SMALL, P.INK, key="result", anchor="lm")
     c.text(
         (WIDTH - 24, y + ROW_H / 2),
-        _tiebreak(final[0]["tiebreak"]),
+        tiebreak,
         SMALL,
         P.MUTED,
         key="tiebreak",

@@ -7,9 +7,11 @@ are spelled out ("science ★★", "war ink blot").
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+from collections.abc import Callable, Sequence
 from typing import Any
 
+from render.canvas import text_width
 from render.seats import drawable, short_name
 from render.text import ALT_LIMIT, clauses, fit
 from render.words import w, w_, wn
@@ -58,48 +60,85 @@ def card_words(card: dict[str, Any]) -> str:
     return f"{domain(card['domain'])} {w(KIND_WORDS[card['kind']])}"
 
 
-def _who(seat: int, names: Sequence[str]) -> str:
-    """The seat as a picture names it: its short name, or 'Seat 1' when it has none to draw."""
-    named = seat < len(names) and drawable(names[seat])
-    return short_name(names, seat, 24, 300) if named else _capital(seat_words(seat))
+NAME_PX = 24  # the pictures write these lines at the 12-px-at-400 minimum (800-px canvases)
+NAME_ROOM = 300  # px: the most a name takes of a line
 
 
-def result_words(final: list[dict[str, Any]], names: Sequence[str] = ()) -> str:
+def _named(seat: int, names: Sequence[str], room: float, line: Callable[[str], str]) -> str:
+    """`line(who)` with the seat as a picture names it: its short name, cut so the whole line
+    fits `room` pixels (the rest of the line's length is the language's: French runs longer),
+    or 'Seat 1' when it has no name to draw."""
+    if not (seat < len(names) and drawable(names[seat])):
+        return line(_capital(seat_words(seat)))
+    rest = text_width(line(""), NAME_PX)
+    return line(short_name(names, seat, NAME_PX, int(min(NAME_ROOM, room - rest))))
+
+
+def result_words(
+    final: list[dict[str, Any]], names: Sequence[str] = (), room: float = math.inf
+) -> str:
+    """Who won, in one line of at most `room` pixels (a name is shortened to fit)."""
     winners = [s["seat"] for s in final if s["rank"] == 1]
     how = final[0]["tiebreak"]
     if len(winners) == 2:
         return w("Shared win (same domains and points)")
     won = final[winners[0]]
-    who = _who(won["seat"], names)
     if how == "domains":
-        return w("{who} wins, {n} domains", who=who, n=won["vp"])
-    return w("{who} wins on points ({n})", who=who, n=won["points"])
+        return _named(
+            won["seat"], names, room, lambda who: w("{who} wins, {n} domains", who=who, n=won["vp"])
+        )
+    return _named(
+        won["seat"],
+        names,
+        room,
+        lambda who: w("{who} wins on points ({n})", who=who, n=won["points"]),
+    )
 
 
-def status_line(view: dict[str, Any], names: Sequence[str] = ()) -> str:
-    """What the table is waiting for, in one short line; the seat by its name when `names`
-    are given (what the font can draw of it), else as 'Seat 1'."""
+def status_line(view: dict[str, Any], names: Sequence[str] = (), room: float = math.inf) -> str:
+    """What the table is waiting for, in one short line of at most `room` pixels; the seat by
+    its name when `names` are given (what the font can draw of it, shortened to fit), else as
+    'Seat 1'."""
     if view["step"] == "over":
-        return w("Game over: {result}", result=result_words(view["final"], names))
-    who = _who(view["current"], names)
+        over = w("Game over: {result}", result="")
+        return w(
+            "Game over: {result}",
+            result=result_words(view["final"], names, room - text_width(over, NAME_PX)),
+        )
     step = view["step"]
     if step == "keep":
-        return w("{who} keeps one of 2 specials", who=who)
+        return _named(
+            view["current"], names, room, lambda who: w("{who} keeps one of 2 specials", who=who)
+        )
     if step == "eye":
-        return w("{who} looks with the eye", who=who)
+        return _named(
+            view["current"], names, room, lambda who: w("{who} looks with the eye", who=who)
+        )
     if step == "dive":
-        return w("{who} keeps 1 of 2 divers", who=who)
+        return _named(
+            view["current"], names, room, lambda who: w("{who} keeps 1 of 2 divers", who=who)
+        )
     if step == "harpoon":
-        return w("{who} keeps or returns the harpooned diver", who=who)
+        return _named(
+            view["current"],
+            names,
+            room,
+            lambda who: w("{who} keeps or returns the harpooned diver", who=who),
+        )
     if step == "arrow":
         arrow = view["arrow"]
-        return w(
-            "{who} chooses the {card}'s move ({n} options)",
-            who=who,
-            card=arrow["card"],
-            n=len(arrow["options"]),
+        return _named(
+            view["current"],
+            names,
+            room,
+            lambda who: w(
+                "{who} chooses the {card}'s move ({n} options)",
+                who=who,
+                card=arrow["card"],
+                n=len(arrow["options"]),
+            ),
         )
-    return w("{who} to place", who=who)
+    return _named(view["current"], names, room, lambda who: w("{who} to place", who=who))
 
 
 def _against(space: dict[str, Any]) -> str:

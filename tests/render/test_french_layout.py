@@ -93,3 +93,50 @@ def test_the_short_picture_words_are_french_and_the_english_stays() -> None:
     with i18n.use("fr"):
         assert (obj("chart"), obj("spyglass"), obj("ham")) == ("carte", "lunette", "jambon")
         assert duel_wc("card", "diving module") == "module"
+
+
+# Names as a table meets them: a robot's level in French, a long display name, emoji. Every
+# picture that writes a seat's name must shorten it where it has no room, in either language
+# (the duel board's Nemo token holder ran under "Pioche Domaine" before).
+LONG_NAMES = (
+    "🤖 Aronnax (difficile)",
+    "Capitaine Nemo de la Tour",
+    "Ned Land, harponneur",
+    "🐙 Conseil le très fidèle",
+)
+
+
+def _with_long_names() -> Iterator[Picture]:
+    names2 = LONG_NAMES[:2]
+    for state in [s for s in duel_states() if duel.is_over(s)][:2] + list(duel_states()[:60:12]):
+        public = duel.view(state)
+        yield duel_board(public, names=names2)
+        yield duel_hand(duel.view(state, 0), names=names2)
+        if public["final"] is not None:
+            yield duel_sheet(public, names=names2)
+    for i, (_, _, after, _) in enumerate(playout(4, 2)):
+        if i % 70 and not island.is_over(after):
+            continue
+        public = island.view(after)
+        yield board(public, names=LONG_NAMES)
+        yield from areas(public, names=LONG_NAMES)
+        yield hand(island.view(after, 1), names=LONG_NAMES)
+        if public["final"] is not None:
+            yield score_sheet(public, names=LONG_NAMES)
+    for state in snapshots(4, 1, 150):  # the start, 2 states along, the end
+        public = nauticus.view(state)
+        yield n_board(public, names=LONG_NAMES)
+        yield from shipyards(public, names=LONG_NAMES)
+        if public["step"] == "over":
+            yield n_sheet(public, names=LONG_NAMES)
+
+
+@pytest.mark.parametrize("locale", ["en", "fr"])
+def test_long_names_are_shortened_where_they_have_no_room(locale: str) -> None:
+    drawn = named = 0
+    with i18n.use(locale):
+        for pic in _with_long_names():
+            check_rules(pic)
+            drawn += 1
+            named += any(m.is_text and ".name" in m.key for m in pic.drawn)
+    assert drawn > 20 and named > 10, (drawn, named)
