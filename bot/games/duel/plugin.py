@@ -454,11 +454,14 @@ class DuelPlugin:
             tr("Divers: {cards}", cards=divers),
         ]
         if me["special"]:
+            # The hint's catalogue id is looked up first: a subscript with a literal inside
+            # `tr(...)` is read by some versions of the catalogue extractor as a message.
+            hint = words.SPECIAL_HINTS[me["special"]]
             lines.append(
                 tr(
                     "Special: **{special}** — {hint}",
                     special=words.special(me["special"]),
-                    hint=tr(words.SPECIAL_HINTS[me["special"]]),
+                    hint=tr(hint),
                 )
             )
         else:

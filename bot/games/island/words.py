@@ -274,7 +274,8 @@ def collections_line(player: Mapping[str, Any]) -> str:
     for col in player["collections"]:
         if not col["size"] and not col["tokens"]:
             continue
-        extra = [token_name(t["token"]) for t in col["tokens"]]
+        # Not `t`: the catalogue extractor reads `t[...]` as a call of the catalogue's `t`.
+        extra = [token_name(tok["token"]) for tok in col["tokens"]]
         if col["closed"]:
             extra.append(tr("closed {vp} VP", vp=col["porthole"]))
         more = f" ({', '.join(extra)})" if extra else ""
