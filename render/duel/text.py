@@ -79,20 +79,25 @@ def result_words(
 ) -> str:
     """Who won, in one line of at most `room` pixels (a name is shortened to fit)."""
     winners = [s["seat"] for s in final if s["rank"] == 1]
-    how = final[0]["tiebreak"]
     if len(winners) == 2:
         return w("Shared win (same domains and points)")
     won = final[winners[0]]
-    if how == "domains":
-        return _named(
-            won["seat"], names, room, lambda who: w("{who} wins, {n} domains", who=who, n=won["vp"])
-        )
-    return _named(
-        won["seat"],
-        names,
-        room,
-        lambda who: w("{who} wins on points ({n})", who=who, n=won["points"]),
-    )
+    if final[0]["tiebreak"] == "domains":
+        template, n = w_("{who} wins, {n} domains"), won["vp"]
+    else:
+        template, n = w_("{who} wins on points ({n})"), won["points"]
+    return _named(won["seat"], names, room, lambda who: w(template, who=who, n=n))
+
+
+# What the table waits for at each step, from the seat to move ("{who}").
+WAITING = {
+    "keep": w_("{who} keeps one of 2 specials"),
+    "eye": w_("{who} looks with the eye"),
+    "dive": w_("{who} keeps 1 of 2 divers"),
+    "harpoon": w_("{who} keeps or returns the harpooned diver"),
+    "arrow": w_("{who} chooses the {card}'s move ({n} options)"),
+    "place": w_("{who} to place"),
+}
 
 
 def status_line(view: dict[str, Any], names: Sequence[str] = (), room: float = math.inf) -> str:
@@ -105,40 +110,11 @@ def status_line(view: dict[str, Any], names: Sequence[str] = (), room: float = m
             "Game over: {result}",
             result=result_words(view["final"], names, room - text_width(over, NAME_PX)),
         )
-    step = view["step"]
-    if step == "keep":
-        return _named(
-            view["current"], names, room, lambda who: w("{who} keeps one of 2 specials", who=who)
-        )
-    if step == "eye":
-        return _named(
-            view["current"], names, room, lambda who: w("{who} looks with the eye", who=who)
-        )
-    if step == "dive":
-        return _named(
-            view["current"], names, room, lambda who: w("{who} keeps 1 of 2 divers", who=who)
-        )
-    if step == "harpoon":
-        return _named(
-            view["current"],
-            names,
-            room,
-            lambda who: w("{who} keeps or returns the harpooned diver", who=who),
-        )
-    if step == "arrow":
-        arrow = view["arrow"]
-        return _named(
-            view["current"],
-            names,
-            room,
-            lambda who: w(
-                "{who} chooses the {card}'s move ({n} options)",
-                who=who,
-                card=arrow["card"],
-                n=len(arrow["options"]),
-            ),
-        )
-    return _named(view["current"], names, room, lambda who: w("{who} to place", who=who))
+    fields: dict[str, Any] = {}
+    if view["step"] == "arrow":
+        fields = {"card": view["arrow"]["card"], "n": len(view["arrow"]["options"])}
+    template = WAITING.get(view["step"], WAITING["place"])
+    return _named(view["current"], names, room, lambda who: w(template, who=who, **fields))
 
 
 def _against(space: dict[str, Any]) -> str:
