@@ -11,7 +11,7 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from render.canvas import text_width
+from render.canvas import min_font_px, text_width
 from render.seats import drawable, short_name
 from render.text import ALT_LIMIT, clauses, fit
 from render.words import w, w_, wn
@@ -60,7 +60,7 @@ def card_words(card: dict[str, Any]) -> str:
     return f"{domain(card['domain'])} {w(KIND_WORDS[card['kind']])}"
 
 
-NAME_PX = 24  # the pictures write these lines at the 12-px-at-400 minimum (800-px canvases)
+NAME_PX = min_font_px(800)  # the duel pictures (800 px wide) write these lines at their SMALL size
 NAME_ROOM = 300  # px: the most a name takes of a line
 
 
