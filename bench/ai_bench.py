@@ -128,14 +128,25 @@ def play(task: tuple[str, str, int]) -> dict[str, Any]:
     }
 
 
+def pairing_arg(text: str) -> str:
+    """A `--pairings` entry: a pairing of the table, or a level against one strategy."""
+    a, _, b = text.partition("-")
+    if text in PAIRINGS or (a in LEVELS and any(b in names for names in STRATEGIES.values())):
+        return text
+    raise argparse.ArgumentTypeError(
+        f"{text!r}: use one of {', '.join(PAIRINGS)} or <level>-<strategy> (e.g. normal-mix)"
+    )
+
+
 def expand(game: str, pairings: list[str]) -> list[str]:
-    """The pairings of one game, `<level>-strategies` expanded to every strategy of the game."""
+    """The pairings of one game, `<level>-strategies` expanded to every strategy of the game;
+    a pairing with another game's strategy is left out."""
     out: list[str] = []
     for p in pairings:
         a, b = p.split("-")
         if b == "strategies":
             out.extend(f"{a}-{name}" for name in STRATEGIES[game])
-        else:
+        elif b in ("random", "greedy") or b in LEVELS or b in STRATEGIES[game]:
             out.append(p)
     return out
 
@@ -172,7 +183,13 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=20, help="games per pairing and game")
     ap.add_argument("--jobs", type=int, default=2, help="worker processes")
     ap.add_argument("--only", nargs="*", default=list(GAMES), choices=list(GAMES))
-    ap.add_argument("--pairings", nargs="*", default=list(PAIRINGS), choices=list(PAIRINGS))
+    ap.add_argument(
+        "--pairings",
+        nargs="*",
+        default=list(PAIRINGS),
+        type=pairing_arg,
+        help="pairings of the table below, or <level>-<strategy> for one strategy (normal-mix)",
+    )
     ap.add_argument(
         "--plain",
         action="store_true",

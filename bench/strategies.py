@@ -6,7 +6,9 @@ picks a move by rules of thumb.
 - Nauticus (`crowner`, `builder`, `mix`): the crowner passes three times a round, scores crowns to
   the 15 VP cap, takes money otherwise and builds no ship; the builder builds one ship of one crest
   at a time (3 tiles early, 2 later), loads goods of one kind, delivers at once and passes when an
-  action is useless; the mix builds and scores crowns at the cap (engine/ai/nauticus_play.py).
+  action is useless; the mix builds like the builder but flips every pass tile each round and
+  scores crowns from 2 VP (style `balanced` in engine/ai/nauticus_play.py; the rollouts' own
+  `mix` plays the builder's very moves in 2-player games, so the bench does not use it).
 - Nautilus Island (`collector`): commits to its best two or three categories, faces the column
   with the most cards it wants, stores in batches that take a camp token, closes at 5-6 cards (4
   late in the game) and keeps treasures.
@@ -30,7 +32,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine import duel, island, nauticus
-from engine.ai.nauticus_play import scripted
+from engine.ai.nauticus_play import BALANCED, scripted
 from engine.api import Move, Rules
 from engine.nauticus.state import from_dict as nauticus_from_dict
 
@@ -40,12 +42,12 @@ Player = Callable[[Rules, Any, int, random.Random], Move]
 # --- Nauticus ----------------------------------------------------------------------------------
 
 
-def _nauticus(style: str) -> Player:
+def _nauticus(style: str, name: str | None = None) -> Player:
     def play(rules: Rules, state: Any, seat: int, rng: random.Random) -> Move:
         seen = nauticus_from_dict(rules.view(state, seat)["state"])
         return scripted(seen, seat, rules.legal_moves(state, seat), style, rng)
 
-    play.__name__ = style
+    play.__name__ = name or style
     return play
 
 
@@ -243,7 +245,11 @@ def counter(rules: Rules, state: Any, seat: int, rng: random.Random) -> Move:
 # --- registry and the bench against uniform random ---------------------------------------------
 
 STRATEGIES: dict[str, dict[str, Player]] = {
-    "nauticus": {s: _nauticus(s) for s in ("crowner", "builder", "mix")},
+    "nauticus": {
+        "crowner": _nauticus("crowner"),
+        "builder": _nauticus("builder"),
+        "mix": _nauticus(BALANCED, "mix"),
+    },
     "island": {"collector": collector},
     "duel": {"counter": counter},
 }

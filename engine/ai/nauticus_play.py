@@ -8,7 +8,8 @@ state is exactly what every seat sees. Pure: no I/O.
   unless it scores crowns or delivers, Money with own workers when rich, passing or ending the
   turn when a loaded ship can deliver, a second unfinished ship). Never empty.
 - `scripted(state, seat, moves, style, rng)`: the move a scripted player makes (`crowner`,
-  `builder`, `mix`); the bench's strategy opponents and the search's rollouts use it.
+  `builder`, `mix` for the search's rollouts; `balanced`, the bench's mix opponent); the bench's
+  strategy opponents and the search's rollouts use it.
 - `estimate(state)`: each seat's expected final VP (final scores, the pass tiles still to pay
   this round, ships under construction, goods waiting to sail), the search's horizon evaluation.
 """
@@ -25,6 +26,10 @@ from engine.nauticus.state import Player, Ship, State
 
 Move = dict[str, Any]
 STYLES = ("crowner", "builder", "mix")
+# The bench's "mix" opponent: the builder's one ship at a time with the crowner's discipline (every
+# pass tile flipped each round, crowns from 2 VP). Not a rollout style: in 2-player games the
+# rollouts' `mix` plays the builder's very moves, and changing the rollouts changes the search.
+BALANCED = "balanced"
 TOTAL_PHASES = data.PHASES_PER_ROUND
 
 
@@ -288,8 +293,18 @@ def scripted(state: State, seat: int, moves: list[Move], style: str, rng: random
             by_type["crowns"], key=lambda m: (crown_vp(state, seat, m["workers"]), -m["workers"])
         )
         vp = crown_vp(state, seat, best["workers"])
-        if vp >= 3 or (vp > 0 and style == "crowner"):
+        if vp >= 3 or (vp > 0 and style == "crowner") or (vp >= 2 and style == BALANCED):
             return best
+    # 1b. the balanced player keeps its passes for the turns it has left, so that no pass tile
+    # stays face up at round end (a ready ship still delivers first)
+    if (
+        style == BALANCED
+        and "pass" in by_type
+        and "deliver" not in by_type
+        and player.passes < 3
+        and _turns_left_in_round(state, seat) <= 3 - player.passes
+    ):
+        return by_type["pass"][0]
     # 2. build moves
     if build:
         scored = [(_build_score(state, seat, m), i, m) for i, m in enumerate(moves)]

@@ -101,7 +101,7 @@ def test_the_search_never_wastes_the_extra_action_in_round_one() -> None:
             assert gains, move
 
 
-@pytest.mark.parametrize("style", nauticus_play.STYLES)
+@pytest.mark.parametrize("style", [*nauticus_play.STYLES, nauticus_play.BALANCED])
 def test_scripted_styles_beat_uniform_random(style: str) -> None:
     wins = 0
     for g in range(4):
@@ -116,6 +116,31 @@ def test_scripted_styles_beat_uniform_random(style: str) -> None:
             state, _ = RULES.apply(state, seat, move)
         wins += RULES.final_scores(state)[me].rank == 1
     assert wins == 4
+
+
+def test_the_bench_mix_flips_every_pass_tile_and_plays_other_moves_than_the_builder() -> None:
+    """The bench's mix (`balanced`) keeps its last turns of a round for passes, so it pays for no
+    face-up pass tile where the builder pays 4 VP; so the two are different opponents."""
+    penalties: dict[str, list[int]] = {}
+    first_moves: dict[str, list[str]] = {}
+    for style in (nauticus_play.BALANCED, "builder"):
+        rng = random.Random("balanced")
+        state = RULES.new_game(2, 504)
+        paid: list[int] = []
+        played: list[str] = []
+        while not RULES.is_over(state):
+            seat = RULES.current(state)
+            assert seat is not None
+            moves = RULES.legal_moves(state, seat)
+            move = scripted(state, seat, moves, style if seat == 0 else "crowner", rng)
+            if seat == 0:
+                played.append(str(sorted(move.items())))
+            state, events = RULES.apply(state, seat, move)
+            paid += [e.vp for e in events if e.kind == "round_penalty" and e.seat == 0]
+        penalties[style], first_moves[style] = paid, played
+    assert penalties[nauticus_play.BALANCED] == [0, 0, 0, 0]
+    assert penalties["builder"] == [1, 0, 3, 0]
+    assert first_moves[nauticus_play.BALANCED] != first_moves["builder"]
 
 
 def test_the_estimate_is_the_final_score_once_over_and_sane_before() -> None:
