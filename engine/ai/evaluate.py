@@ -77,7 +77,8 @@ def _nauticus_rollout(state: Any, seat: int, moves: list[Move], rng: random.Rand
 
 
 def _island_prune(state: Any, seat: int, moves: list[Move]) -> list[Move]:
-    """One store move per (category, card count), and no lone card stored for nothing.
+    """One store move per (category, card count), no lone card stored for nothing, and a
+    collection of 5+ cards closed when it can be.
 
     Stores of the same number of cards of one category differ only in which objects go: one
     representative (the most disjoint pairs in the collection, for a pair token; then the first
@@ -86,6 +87,14 @@ def _island_prune(state: Any, seat: int, moves: list[Move]) -> list[Move]:
     closing (5+, or 3+ once the end is near) is dropped while collecting is possible: it spends
     the turn for one card a later batch would store as well.
     """
+    if state.step == "close" and state.stored is not None:
+        # A collection of 5+ cards closes when it can, as the collector does: keeping it open for
+        # the 6-card porthole (15/12/10 VP against 11/9/7) needs another store into it, a turn
+        # the game's end may not leave. Normal vs the collector on fresh seeds: engine/ai/README.
+        closes = [m for m in moves if m["type"] == "close"]
+        if closes and len(state.players[seat].collections[state.stored].cards) >= 5:
+            return closes
+        return moves
     if state.step != "act" or len(moves) <= 1:
         return moves
     from engine.island import data

@@ -173,6 +173,28 @@ def test_island_pruning_keeps_one_store_per_batch_and_no_lone_store_for_nothing(
     assert grouped > 0  # the sample holds batches with several object choices
 
 
+def test_island_pruning_closes_a_collection_of_five_or_more_and_leaves_smaller_ones_open() -> None:
+    rules = island.RULES
+    know = evaluate.knowledge(rules)
+    rng = random.Random("blunders/island-close")
+    seen: dict[int, int] = {}  # collection size -> close steps checked
+    game = 0
+    while min(seen.get(3, 0), seen.get(5, 0)) < 3:
+        state = rules.new_game(2, 60 + game)
+        game += 1
+        while not rules.is_over(state):
+            seat = rules.current(state)
+            assert seat is not None
+            moves = rules.legal_moves(state, seat)
+            if state.step == "close" and {m["type"] for m in moves} == {"close", "keep_open"}:
+                size = len(state.players[seat].collections[state.stored].cards)
+                seen[size] = seen.get(size, 0) + 1
+                kept = [m["type"] for m in know.prune(state, seat, moves)]
+                assert kept == (["close"] if size >= 5 else ["close", "keep_open"]), size
+            state, _ = rules.apply(state, seat, rng.choice(moves))
+    assert game <= 20  # random games reach both sizes quickly
+
+
 def _island_lone_stores(count: int) -> int:
     """How many of `count` sampled positions the search answers with a lone store for nothing."""
     rules = island.RULES
