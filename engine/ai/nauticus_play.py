@@ -74,6 +74,13 @@ def _turns_left_in_round(state: State, seat: int) -> int:
     return left
 
 
+def _must_pass_now(state: State, seat: int) -> bool:
+    """Whether the seat's turns left this round are no more than its face-up pass tiles, so
+    that every turn from now on must pass for all of them to flip by round end."""
+    passes = state.players[seat].passes
+    return passes < 3 and _turns_left_in_round(state, seat) <= 3 - passes
+
+
 def _target_size(state: State) -> int:
     left = phases_left(state)
     if left > 16:
@@ -301,8 +308,7 @@ def scripted(state: State, seat: int, moves: list[Move], style: str, rng: random
         style == BALANCED
         and "pass" in by_type
         and "deliver" not in by_type
-        and player.passes < 3
-        and _turns_left_in_round(state, seat) <= 3 - player.passes
+        and _must_pass_now(state, seat)
     ):
         return by_type["pass"][0]
     # 2. build moves
@@ -326,11 +332,7 @@ def scripted(state: State, seat: int, moves: list[Move], style: str, rng: random
     if "money" in by_type:
         blue = turn.blue if turn.extra is None else 0
         need = 6 if build else 0
-        if (
-            style == "crowner"
-            and player.passes < 3
-            and _turns_left_in_round(state, seat) <= 3 - player.passes
-        ):
+        if style == "crowner" and _must_pass_now(state, seat):
             pass  # must pass now to flip every tile this round
         elif blue > 0 and turn.uses < 1:
             return by_type["money"][min(blue, len(by_type["money"])) - 1]

@@ -122,7 +122,7 @@ def test_the_bench_mix_flips_every_pass_tile_and_plays_other_moves_than_the_buil
     """The bench's mix (`balanced`) keeps its last turns of a round for passes, so it pays for no
     face-up pass tile where the builder pays 4 VP; so the two are different opponents."""
     penalties: dict[str, list[int]] = {}
-    first_moves: dict[str, list[str]] = {}
+    moves_of: dict[str, list[str]] = {}
     for style in (nauticus_play.BALANCED, "builder"):
         rng = random.Random("balanced")
         state = RULES.new_game(2, 504)
@@ -137,10 +137,10 @@ def test_the_bench_mix_flips_every_pass_tile_and_plays_other_moves_than_the_buil
                 played.append(str(sorted(move.items())))
             state, events = RULES.apply(state, seat, move)
             paid += [e.vp for e in events if e.kind == "round_penalty" and e.seat == 0]
-        penalties[style], first_moves[style] = paid, played
+        penalties[style], moves_of[style] = paid, played
     assert penalties[nauticus_play.BALANCED] == [0, 0, 0, 0]
     assert penalties["builder"] == [1, 0, 3, 0]
-    assert first_moves[nauticus_play.BALANCED] != first_moves["builder"]
+    assert moves_of[nauticus_play.BALANCED] != moves_of["builder"]
 
 
 def test_the_estimate_is_the_final_score_once_over_and_sane_before() -> None:
