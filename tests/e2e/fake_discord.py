@@ -67,6 +67,7 @@ BOT_DEFAULT = EVERYONE_DEFAULT | MANAGE_MESSAGES
 RESPONSE_WINDOW = 3.0
 # The least any wait for a state or an event lasts before it is taken for a hang (see wait_for).
 WAIT_FLOOR = float(os.environ.get("E2E_WAIT_FLOOR", "120"))
+POLL_INTERVAL = 0.05  # wait_for re-reads its predicate at least this often
 NONCE_WINDOW = 120.0  # Discord: "the past few minutes"; the fake keeps the short end
 TOKEN_LIFETIME = 15 * 60.0
 ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
@@ -1087,8 +1088,12 @@ class FakeDiscord:
     async def wait_for(
         self, predicate: Callable[[], Any], *, timeout: float = 5.0, what: str = "condition"
     ) -> Any:
-        """Return predicate()'s first truthy value; woken by every change the fake records.
+        """Return predicate()'s first truthy value; woken by every change the fake records and
+        at least every POLL_INTERVAL seconds.
 
+        The poll is for predicates that read state the fake does not see change, such as the
+        bot's database: the bot marks a post as sent after the fake has recorded it, so a
+        predicate on both, woken only by the fake, slept until the next heartbeat (40 s).
         `timeout` is a hang detector, never a budget: it is raised to WAIT_FLOOR, so a busy
         machine that runs the bot ten times slower only makes the wait longer."""
         timeout = max(timeout, WAIT_FLOOR)
@@ -1102,7 +1107,7 @@ class FakeDiscord:
                 raise AssertionError(f"timed out after {timeout}s waiting for {what}")
             event = self._changed
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(event.wait(), remaining)
+                await asyncio.wait_for(event.wait(), min(remaining, POLL_INTERVAL))
 
     async def wait_ready(self, *, timeout: float = 10.0) -> GatewaySession:
         """Until the bot has identified (or resumed) on a live gateway connection."""
