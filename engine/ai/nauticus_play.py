@@ -378,17 +378,21 @@ def action_ops(state: State, seat: int) -> dict[str, float]:
         p = min(1.0, to_choose / len(free))
         for a in free:
             ops[a] += p
-    action = state.action
-    if action is not None:
-        turn = state.turn
-        if state.step == "bonus" or turn is None:
-            ops[action] += 1.0
-        elif turn.seat == seat:
-            if not (turn.passed or turn.closed):
-                ops[action] += 1.0
-        elif _turns_left_in_round(state, seat) > TOTAL_PHASES - state.phase:
-            ops[action] += 1.0  # the seat acts later in this phase
+    if state.action is not None and _acts_in_current(state, seat):
+        ops[state.action] += 1.0
     return ops
+
+
+def _acts_in_current(state: State, seat: int) -> bool:
+    """Whether `seat` still acts in the action phase in progress (its turn not yet over)."""
+    turn = state.turn
+    if state.action is None:
+        return False
+    if state.step == "bonus" or turn is None:
+        return True
+    if turn.seat == seat:
+        return not (turn.passed or turn.closed)
+    return _turns_left_in_round(state, seat) > TOTAL_PHASES - state.phase  # it acts later
 
 
 def _fits(ship: Ship, item: str) -> bool:
@@ -400,14 +404,20 @@ def _fits(ship: Ship, item: str) -> bool:
 
 
 def _ship_plan(
-    ship: Ship, player: Player, ops: dict[str, float], extra: float, left_rounds: float
+    ship: Ship,
+    player: Player,
+    ops: dict[str, float],
+    extra: float,
+    left_rounds: float,
+    masts_now: bool = False,
 ) -> tuple[float, float, dict[str, int]]:
     """(expected VP, finishing chance, parts missing by action) of an unfinished ship at its
     best size (0 VP and no parts when no size is worth building).
 
     For each size it can still reach: the chance that the Hulls, Masts and Sails still to come
     (and the extra action, and Transport for what lies in storage) supply the missing parts,
-    sails needing their masts first, times the ship's score and rewards, less what the
+    sails needing their masts first (unless the seat is in a Masts phase now: its masts come
+    before every Sails phase still to come), times the ship's score and rewards, less what the
     missing parts still cost and the leftover taler its parts stop counting once finished.
     """
     size = ship.size
@@ -440,7 +450,7 @@ def _ship_plan(
             if n <= 0:
                 continue
             o = ops[kind] + extra
-            if kind == "sails" and need["masts"] > 0:
+            if kind == "sails" and need["masts"] > 0 and not masts_now:
                 o = max(0.0, o - 0.5)  # a sail needs its mast: a Masts phase must come first
             chance *= min(1.0, PARTS_PER_PERFORMANCE * o / n)
         missing = sum(max(0, n) for n in need.values())
@@ -511,8 +521,9 @@ def estimate(state: State) -> list[float]:
             if ship.finished:
                 v += _goods_plan(ship, p, delivered, ops, stored_goods)
                 stored_goods = 0
+        masts_now = state.action == "masts" and _acts_in_current(state, seat)
         for ship in unfinished:
-            ev, chance, need = _ship_plan(ship, p, ops, extra, left_rounds)
+            ev, chance, need = _ship_plan(ship, p, ops, extra, left_rounds, masts_now)
             v += ev
             for kind, n in need.items():
                 ops[kind] = max(0.0, ops[kind] - chance * n / PARTS_PER_PERFORMANCE)
