@@ -360,6 +360,14 @@ GOODS_PER_PERFORMANCE = 2.5
 REWARD_VALUE = 3.0  # one ship reward: 3 VP, 7 taler, 3 workers or a crown tile, about alike
 PART_COST = 1.0  # VP a missing part still costs: about 2 taler and a worker
 GOOD_VP = 3.0  # a delivered good of a kind already started, a little more than the first one
+# An own worker kept while most of the game is to come is worth more than its leftover taler
+# (a third of a VP): later it buys a second part in a phase, scores 2-3 VP in a Crowns phase
+# after passes, or at worst becomes 2 taler in a Money phase. Without this the search spent
+# every worker at once for 1 VP each (Crowns with one crown, Money) and bought one part a
+# phase for the rest of the game.
+WORKER_HOLD = 0.9
+WORKER_HOLD_MAX = 6  # workers beyond this many rarely find a use
+WORKER_HOLD_PHASES = 14  # the bonus fades over the last two rounds' phases
 
 
 def action_ops(state: State, seat: int) -> dict[str, float]:
@@ -531,6 +539,7 @@ def estimate(state: State) -> list[float]:
         turn = state.turn
         if turn is not None and turn.seat == seat:
             v += REWARD_VALUE * sum(q.left for q in turn.pending if q.kind == "reward")
+        v += WORKER_HOLD * min(p.workers, WORKER_HOLD_MAX) * min(1.0, left / WORKER_HOLD_PHASES)
         # crowns keep their value while there are Crowns actions to come
         if left > 1:
             v += 0.6 * min(p.crowns - p.passes, 5) * min(1.0, left / 7)
