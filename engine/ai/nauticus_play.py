@@ -403,12 +403,21 @@ def _acts_in_current(state: State, seat: int) -> bool:
     return _turns_left_in_round(state, seat) > TOTAL_PHASES - state.phase  # it acts later
 
 
-def _fits(ship: Ship, item: str) -> bool:
-    crest = ship.crest
-    if item.startswith("mast_") or item.startswith("sail_"):
-        c = item[5:]
-        return c == data.CROWN or crest is None or c == crest
-    return False
+def _stored_rigging(ship: Ship, storage: tuple[str, ...]) -> tuple[int, int]:
+    """(masts, sails) in storage this ship can still take: crown ones and those of its crest.
+
+    A ship with no crest yet takes one crest only (N-YARD-5): the one with the most stored
+    masts and sails, not every stored mast and sail at once (which made sails of three crests
+    bought into storage look like parts of one ship).
+    """
+    crests = data.CRESTS if ship.crest is None else (ship.crest,)
+    best = (0, 0)
+    for c in crests:
+        masts = sum(1 for i in storage if i in (f"mast_{c}", "mast_crown"))
+        sails = sum(1 for i in storage if i in (f"sail_{c}", "sail_crown"))
+        if masts + sails > best[0] + best[1]:
+            best = (masts, sails)
+    return best
 
 
 def _ship_plan(
@@ -437,8 +446,7 @@ def _ship_plan(
         hi = min(4, size + opens + data.MAX_MIDDLES - ship.middles)
     else:
         lo = hi = size
-    stored_m = sum(1 for i in player.storage if i.startswith("mast_") and _fits(ship, i))
-    stored_s = sum(1 for i in player.storage if i.startswith("sail_") and _fits(ship, i))
+    stored_m, stored_s = _stored_rigging(ship, player.storage)
     stored_h = sum(1 for i in player.storage if i in ("bow", "stern", "middle"))
     carry = PARTS_PER_PERFORMANCE * ops["transport"]
     parts_now = size + masts + sails

@@ -243,6 +243,17 @@ def test_the_estimate_gives_nothing_for_a_ship_that_cannot_be_finished() -> None
     assert est <= plain
 
 
+def test_a_ship_without_a_crest_counts_the_stored_rigging_of_one_crest() -> None:
+    """All of a ship's masts and sails share one crest (N-YARD-5): a bare hull counts the stored
+    masts and sails of its best crest (crown ones fit any), not sails of three crests at once."""
+    storage = ("mast_crown", "mast_helm", "sail_helm", "sail_helm", "sail_tower", "sail_whale")
+    bare = _ship(("bow", "stern"))
+    assert nauticus_play._stored_rigging(bare, storage) == (2, 2)  # helm: 1 + crown, 2 sails
+    whale = Ship(("bow", "stern"), ("whale", None), (None, None), (None, None))
+    assert nauticus_play._stored_rigging(whale, storage) == (1, 1)  # the crown mast, one sail
+    assert nauticus_play._stored_rigging(bare, ("sail_tower", "sail_whale")) == (0, 1)
+
+
 def test_value_rewards_smoothed_by_a_horizon_scale() -> None:
     """With a scale, a lead of one scale is worth 0.5 + 0.5 · tanh(1) of a win, whatever the VP
     level; equal values share 0.5; with three seats each reward averages its two pairings."""
