@@ -18,7 +18,7 @@ from engine.ai import choose, evaluate, nauticus_play
 from engine.ai.nauticus_play import crown_vp, prune, scripted
 from engine.api import Move
 from engine.nauticus import data
-from engine.nauticus.state import Ship
+from engine.nauticus.state import Ship, Turn
 
 RULES = nauticus.RULES
 
@@ -252,6 +252,72 @@ def test_a_ship_without_a_crest_counts_the_stored_rigging_of_one_crest() -> None
     whale = Ship(("bow", "stern"), ("whale", None), (None, None), (None, None))
     assert nauticus_play._stored_rigging(whale, storage) == (1, 1)  # the crown mast, one sail
     assert nauticus_play._stored_rigging(bare, ("sail_tower", "sail_whale")) == (0, 1)
+
+
+def _last_round_phase_five(action: str | None) -> Any:
+    """Seat 0 in phase 5 of the last round, with its turn open in `action` (None: the start
+    player is about to choose) and Masts and Sails both unchosen; the other tiles of phases 1-4
+    chosen. Seat 0 holds a closed three-tile hull missing one mast and one sail."""
+    start = RULES.new_game(2, 1)
+    masts, sails = start.tiles.index("masts"), start.tiles.index("sails")
+    others = [s for s in range(data.SPACES) if s not in (masts, sails)]
+    chosen = tuple(others[:4]) + (() if action is None else (start.tiles.index(action),))
+    state = replace(
+        start,
+        round=start.rounds,
+        phase=5,
+        chosen=chosen,
+        step="choose" if action is None else "turn",
+        turn=None if action is None else Turn(seat=0, blue=1),
+    )
+    return _with_ships(state, 0, _ship(("bow", "middle", "stern"), masts=2, sails=2))
+
+
+def test_the_estimate_counts_the_sail_after_a_mast_bought_in_this_masts_phase() -> None:
+    """A ship missing a mast and a sail in the last round: in a Masts phase the seat acts in,
+    its mast comes before any Sails phase still to come, so the sail's chance is not cut for
+    the order; before the phase is chosen it is (the Sails tile may come first). In seed 1045
+    against the crowner the search chose Goods over Masts here, Sails came next and the ship
+    (35 VP and four rewards) stayed unfinished."""
+    in_masts = _last_round_phase_five("masts")
+    ops = nauticus_play.action_ops(in_masts, 0)
+    assert ops["masts"] == 1.0 and ops["sails"] == pytest.approx(2 / 3)  # 2 phases, 3 tiles
+    player = in_masts.players[0]
+    ship = player.ships[0]
+    _, chance, need = nauticus_play._ship_plan(ship, player, ops, 0.0, 0.0, masts_now=True)
+    assert need == {"hulls": 0, "masts": 1, "sails": 1}
+    assert chance == pytest.approx(2 / 3)  # the Sails tile among the two phases left
+    _, cut, _ = nauticus_play._ship_plan(ship, player, ops, 0.0, 0.0, masts_now=False)
+    assert cut == pytest.approx(2 / 3 - 0.5)
+    # the estimate sees it: choosing Masts now is worth more than choosing Goods
+    in_goods = _last_round_phase_five("goods")
+    assert nauticus_play.estimate(in_masts)[0] > nauticus_play.estimate(in_goods)[0] + 5.0
+
+
+def test_a_kept_worker_is_worth_more_than_its_leftover_taler_while_the_game_is_young() -> None:
+    """Own workers kept early are worth 0.9 VP each above their leftover taler (up to six), fading
+    over the last two rounds: without it the search spent nine workers on Crowns for 1 VP each in
+    round 1 (seed 1006 against the crowner) and bought one part a phase for the rest of the game."""
+    start = RULES.new_game(2, 1)
+
+    def with_workers(state: Any, n: int) -> Any:
+        players = list(state.players)
+        players[0] = replace(players[0], workers=n)
+        return replace(state, players=tuple(players))
+
+    def gain(state: Any, n: int) -> float:
+        return float(
+            nauticus_play.estimate(with_workers(state, n))[0]
+            - nauticus_play.estimate(with_workers(state, 0))[0]
+        )
+
+    leftover = 1 / data.LEFTOVER_DIVISOR
+    assert gain(start, 3) == pytest.approx(3 * (0.9 + leftover), abs=0.34)  # taler rounding
+    assert gain(start, 9) - gain(start, 6) == pytest.approx(3 * leftover, abs=0.34)
+    # 1 VP a worker now (Crowns with one crown) is below what six kept workers are worth
+    assert gain(start, 6) > 6 * 1.0 + 1.0
+    late = replace(start, round=start.rounds, phase=data.PHASES_PER_ROUND)
+    assert gain(late, 6) <= 6 * (0.9 * 1 / 14 + leftover) + 0.34
 
 
 def test_value_rewards_smoothed_by_a_horizon_scale() -> None:
