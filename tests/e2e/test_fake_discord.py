@@ -6,6 +6,7 @@ checks what the fake recorded. Every wait has a deadline; nothing sleeps.
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import pytest
@@ -23,6 +24,27 @@ async def channel_text(fake: FakeDiscord, channel_id: str, text: str) -> Message
 
     result: Message = await fake.wait_for(find, what=f"message {text!r}")
     return result
+
+
+async def test_wait_for_rereads_a_predicate_on_state_the_fake_does_not_record(
+    world: World,
+) -> None:
+    """A predicate on state outside the fake (the bot's database, where a post is marked sent
+    only after the fake recorded it) is re-read on its own, every POLL_INTERVAL: a flag set
+    while the fake records nothing is seen at once, not at the next gateway heartbeat (40 s)
+    or the hang floor (WAIT_FLOOR, 120 s)."""
+    flag: list[bool] = []
+    calls = 0
+
+    def raised() -> bool:
+        nonlocal calls
+        calls += 1
+        return bool(flag)
+
+    asyncio.get_running_loop().call_later(0.2, flag.append, True)
+    async with asyncio.timeout(30):  # a hang guard only: the poll sees the flag within 0.05 s
+        assert await world.fake.wait_for(raised, what="the flag") is True
+    assert calls >= 2
 
 
 async def test_start_up_syncs_commands_and_identifies(world: World, probe: BotProcess) -> None:
