@@ -511,7 +511,8 @@ def estimate(state: State) -> list[float]:
     value at its best size (`_ship_plan`: score and rewards times the chance the actions still to
     come supply its parts, less their cost); each finished ship's deliveries (`_goods_plan`: the
     goods on board and the Goods and Deliver phases to come); the rewards of a ship just
-    finished that are still to be chosen; and crowns while a Crowns action may still come.
+    finished that are still to be chosen; crowns while a Crowns action may still come; and the
+    own workers kept, above their leftover taler, while most of the game is to come.
     """
     scores = final_scores(state)
     if state.step == "over":
