@@ -426,7 +426,7 @@ def _ship_plan(
     ops: dict[str, float],
     extra: float,
     left_rounds: float,
-    masts_now: bool = False,
+    masts_now: bool,
 ) -> tuple[float, float, dict[str, int]]:
     """(expected VP, finishing chance, parts missing by action) of an unfinished ship at its
     best size (0 VP and no parts when no size is worth building).
