@@ -268,6 +268,10 @@ def stats(game: str, rules: Rules, state: Any, seat: int) -> dict[str, float]:
         d = score.to_dict()
         out["closed"] = float(len(d["portholes"]))  # type: ignore[arg-type]
         out["tokens"] = float(len(d["tokens"]))  # type: ignore[arg-type]
+        out["bonus_vp"] = float(d["bonus_vp"])  # type: ignore[arg-type]
+        out["porthole_vp"] = float(d["porthole_vp"])  # type: ignore[arg-type]
+        out["treasure_vp"] = float(d["treasure_vp"])  # type: ignore[arg-type]
+        out["hand_left"] = float(len(state.players[seat].hand))
     else:
         out["domains"] = float(score.vp)
         out["points"] = float(score.to_dict()["points"])  # type: ignore[arg-type]

@@ -83,9 +83,10 @@ def _island_prune(state: Any, seat: int, moves: list[Move]) -> list[Move]:
     Stores of the same number of cards of one category differ only in which objects go: one
     representative (the most disjoint pairs in the collection, for a pair token; then the first
     listed) stands for them, so the search spends its budget on what to do, not on which ham.
-    A single card stored where the camp has no token and the collection reaches no size worth
-    closing (5+, or 3+ once the end is near) is dropped while collecting is possible: it spends
-    the turn for one card a later batch would store as well.
+    While collecting is possible, a single card that brings its collection to no closing size
+    (5+ with a porthole left) is dropped: it spends the turn for one card a later batch would
+    store as well. Until the end is near that holds even where it would take a camp token; once
+    the end is triggered, a lone card is still stored for a token or into a collection of 3+.
     """
     if state.step == "close" and state.stored is not None:
         # A collection of 5+ cards closes when it can, as the collector does: keeping it open for
@@ -116,12 +117,15 @@ def _island_prune(state: Any, seat: int, moves: list[Move]) -> list[Move]:
         n = sum(objects.values())
         col = player.collections[k]
         size = len(col.cards) + n
+        # A lone card that closes nothing: before the end is near, not even for a camp token
+        # (a single-card store per token spread the search over every category and cost it the
+        # collecting turns its closings and treasures needed); near the end, for a token or into
+        # a collection of 3+.
         if (
             n == 1
             and can_collect
-            and state.camp[k] is None
-            and not (late and size >= 3)
             and not (size >= 5 and porthole_next(state, size) is not None)
+            and (not late or (state.camp[k] is None and size < 3))
         ):
             continue
         counts: dict[str, int] = dict(objects)
@@ -205,9 +209,13 @@ def _island_estimate(state: Any) -> list[float]:
                 continue
             size = len(col.cards)
             have = size + 0.8 * in_hand[k]
+            # I-PORT-1: an open collection closes only right after a store, so at a larger
+            # size than it has now; the one just stored into may still close at this size.
+            pending = state.step == "close" and state.stored == k and state.current == seat
+            smallest = size if pending else size + 1
             best = 0.0
             for t, value in avail.items():
-                if t >= size and value:
+                if t >= smallest and value:
                     best = max(best, value * step_chance ** max(0.0, t - have))
             times = 1 + col.tokens.count("double_porthole")
             v += 0.85 * best * times

@@ -106,6 +106,20 @@ def _lone_for_nothing(state: Any, seat: int, m: Move) -> bool:
     )
 
 
+def _lone_pruned(state: Any, seat: int, m: Move) -> bool:
+    """A single card the pruning drops (collecting being possible): it closes nothing, and
+    either the end is not near yet (even where it would take a camp token) or it is near and
+    the store takes no token into a collection of under 3 cards."""
+    if m["type"] != "store" or sum(m["objects"].values()) != 1:
+        return False
+    k = island_data.STORABLE.index(m["category"])
+    size = len(state.players[seat].collections[k].cards) + 1
+    if size >= 5 and porthole_next(state, size) is not None:
+        return False
+    late = state.last_round or state.end_triggered
+    return not late or (state.camp[k] is None and size < 3)
+
+
 def _island_act_positions(count: int) -> list[tuple[Any, int, list[Move]]]:
     """Act positions of collector-style games where collecting and a lone store for nothing
     are both legal."""
@@ -151,7 +165,7 @@ def test_island_pruning_keeps_one_store_per_batch_and_no_lone_store_for_nothing(
         stores = [m for m in kept if m["type"] == "store"]
         keys = [(m["category"], sum(m["objects"].values())) for m in stores]
         assert len(keys) == len(set(keys))  # one representative per category and count
-        assert not any(_lone_for_nothing(state, seat, m) for m in kept)
+        assert not any(_lone_pruned(state, seat, m) for m in kept)
         for m in stores:
             same = [
                 o
@@ -163,14 +177,59 @@ def test_island_pruning_keeps_one_store_per_batch_and_no_lone_store_for_nothing(
             grouped += len(same) - 1
             # the representative keeps the most pairs (for a pair token)
             assert _pairs(state, seat, m) == max(_pairs(state, seat, o) for o in same)
-        # every batch that is not a lone store for nothing keeps its representative
+        # every batch that is not a lone store the pruning drops keeps its representative
         wanted = {
             (m["category"], sum(m["objects"].values()))
             for m in moves
-            if m["type"] == "store" and not _lone_for_nothing(state, seat, m)
+            if m["type"] == "store" and not _lone_pruned(state, seat, m)
         }
         assert set(keys) == wanted
     assert grouped > 0  # the sample holds batches with several object choices
+
+
+def test_island_pruning_keeps_a_lone_card_for_a_camp_token_only_once_the_end_is_near() -> None:
+    """Before the end is triggered a single card is not stored for a camp token (a batch of
+    two takes it as well); once it is triggered, the token is worth the turn."""
+    rules = island.RULES
+    know = evaluate.knowledge(rules)
+    rng = random.Random("blunders/island-token")
+    checked = 0
+    game = 0
+    while checked < 5:
+        state = rules.new_game(2, 80 + game)
+        game += 1
+        while not rules.is_over(state) and checked < 5:
+            seat = rules.current(state)
+            assert seat is not None
+            moves = rules.legal_moves(state, seat)
+            grabs = [
+                m
+                for m in moves
+                if m["type"] == "store"
+                and sum(m["objects"].values()) == 1
+                and state.camp[island_data.STORABLE.index(m["category"])] is not None
+                and len(
+                    state.players[seat].collections[island_data.STORABLE.index(m["category"])].cards
+                )
+                + 1
+                < 5
+            ]
+            if (
+                state.step == "act"
+                and not (state.last_round or state.end_triggered)
+                and grabs
+                and any(m["type"] == "collect" for m in moves)
+            ):
+                early = know.prune(state, seat, moves)
+                assert not any(g in early for g in grabs)
+                assert any(m["type"] == "collect" for m in early)
+                near = know.prune(replace(state, end_triggered=True), seat, moves)
+                kept = [g for g in grabs if g in near]
+                # one representative per (category, count): every category offered keeps one
+                assert {g["category"] for g in kept} == {g["category"] for g in grabs}
+                checked += 1
+            state, _ = rules.apply(state, seat, know.rollout(state, seat, moves, rng))
+    assert game <= 20
 
 
 def test_island_pruning_closes_a_collection_of_five_or_more_and_leaves_smaller_ones_open() -> None:

@@ -7,6 +7,7 @@ import random
 import pytest
 
 from engine.ai import LEVELS, Level, choose, choose_with_stats, greedy, level, move_key, rewards
+from engine.ai.evaluate import knowledge
 from engine.ai.search import search
 from tests.engine.ai.kit import ALL, Wrapped, positions
 
@@ -40,7 +41,12 @@ def test_the_chosen_move_is_legal(game: str) -> None:
 @pytest.mark.parametrize("game", list(ALL))
 def test_the_budget_counts_apply_calls(game: str) -> None:
     rules = Wrapped(ALL[game])
-    state, seat = next(positions(ALL[game], seed=3, count=1))
+    # a position the search really searches: two or more moves left after the game's pruning
+    state, seat = next(
+        (s, p)
+        for s, p in positions(ALL[game], seed=3, count=50)
+        if len(knowledge(ALL[game]).prune(s, p, ALL[game].legal_moves(s, p))) > 1
+    )
     for name in ("easy", "normal"):
         lv = LEVELS[name]
         rules.applies = 0

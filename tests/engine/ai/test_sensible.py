@@ -339,3 +339,41 @@ def test_value_rewards_smoothed_by_a_horizon_scale() -> None:
 def test_island_rewards_an_unfinished_position_by_a_smoothed_lead() -> None:
     know = evaluate.KNOWLEDGE["island"]
     assert know.horizon_scale == evaluate.ISLAND_HORIZON_SCALE == 8.0
+
+
+def test_an_open_island_collection_is_valued_only_for_sizes_it_can_still_close_at() -> None:
+    """I-PORT-1: a collection left open closes only after another store, so an open 5-card
+    collection is worth nothing to the estimate once the 6-card pile is empty, while the
+    collection just stored into, waiting for its owner's choice, is worth the 5-card porthole."""
+    from engine import island
+    from engine.island import data as idata
+    from engine.island.state import Collection
+
+    state = island.RULES.new_game(2, 7)
+    six = idata.PORTHOLE_SIZES.index(6)
+    state = replace(
+        state, portholes=tuple(3 if i == six else 0 for i in range(len(idata.PORTHOLE_SIZES)))
+    )
+    k = 0
+    cards = tuple(c for c in range(idata.CARD_COUNT) if idata.CARD_CATEGORY_INDEX[c] == k)
+
+    def with_collection(s: Any, n: int) -> Any:
+        me = s.players[0]
+        cols = list(me.collections)
+        cols[k] = Collection(cards=cards[:n])
+        return replace(s, players=(replace(me, collections=tuple(cols)), *s.players[1:]))
+
+    five, six_open = with_collection(state, 5), with_collection(state, 6)
+    est = evaluate.KNOWLEDGE["island"].estimate
+    assert est is not None
+    # neither can close any more: the same estimate (before the fix, five got 0.85 x 11 more)
+    assert est(five)[0] == pytest.approx(est(six_open)[0])
+    # the 5-card collection just stored into, its owner to choose: the top 5-card porthole
+    top = idata.PORTHOLES[5][0]
+    pending = replace(five, step="close", stored=k, current=0)
+    assert est(pending)[0] - est(replace(six_open, step="close", stored=k, current=0))[
+        0
+    ] == pytest.approx(0.85 * top)
+    # the other seat choosing for its own category k: seat 1's open collection gains nothing
+    theirs = replace(five, step="close", stored=k, current=1)
+    assert est(theirs)[0] == pytest.approx(est(six_open)[0])
