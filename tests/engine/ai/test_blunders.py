@@ -187,6 +187,14 @@ def test_island_pruning_keeps_one_store_per_batch_and_no_lone_store_for_nothing(
     assert grouped > 0  # the sample holds batches with several object choices
 
 
+def _token_grab(state: Any, seat: int, m: Move) -> bool:
+    """A single card stored where the camp has a token, into a collection it leaves under 5."""
+    if m["type"] != "store" or sum(m["objects"].values()) != 1:
+        return False
+    k = island_data.STORABLE.index(m["category"])
+    return state.camp[k] is not None and len(state.players[seat].collections[k].cards) + 1 < 5
+
+
 def test_island_pruning_keeps_a_lone_card_for_a_camp_token_only_once_the_end_is_near() -> None:
     """Before the end is triggered a single card is not stored for a camp token (a batch of
     two takes it as well); once it is triggered, the token is worth the turn."""
@@ -202,18 +210,7 @@ def test_island_pruning_keeps_a_lone_card_for_a_camp_token_only_once_the_end_is_
             seat = rules.current(state)
             assert seat is not None
             moves = rules.legal_moves(state, seat)
-            grabs = [
-                m
-                for m in moves
-                if m["type"] == "store"
-                and sum(m["objects"].values()) == 1
-                and state.camp[island_data.STORABLE.index(m["category"])] is not None
-                and len(
-                    state.players[seat].collections[island_data.STORABLE.index(m["category"])].cards
-                )
-                + 1
-                < 5
-            ]
+            grabs = [m for m in moves if _token_grab(state, seat, m)]
             if (
                 state.step == "act"
                 and not (state.last_round or state.end_triggered)
