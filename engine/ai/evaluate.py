@@ -199,6 +199,9 @@ def _island_estimate(state: Any) -> list[float]:
     out: list[float] = []
     for seat, p in enumerate(state.players):
         v = float(scores[seat].vp)
+        # I-PORT-1: an open collection closes only right after a store, so at a larger size
+        # than it has now; only the one this seat just stored into may still close at its size.
+        pending = state.stored if state.step == "close" and state.current == seat else None
         in_hand = [0] * len(data.STORABLE)
         for c in p.hand:
             k = data.CARD_CATEGORY_INDEX[c]
@@ -209,10 +212,7 @@ def _island_estimate(state: Any) -> list[float]:
                 continue
             size = len(col.cards)
             have = size + 0.8 * in_hand[k]
-            # I-PORT-1: an open collection closes only right after a store, so at a larger
-            # size than it has now; the one just stored into may still close at this size.
-            pending = state.step == "close" and state.stored == k and state.current == seat
-            smallest = size if pending else size + 1
+            smallest = size if k == pending else size + 1
             best = 0.0
             for t, value in avail.items():
                 if t >= smallest and value:

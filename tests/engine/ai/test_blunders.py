@@ -91,13 +91,21 @@ def test_the_search_delivers_a_loaded_ship_instead_of_passing() -> None:
 # --- Nautilus Island: stores worth a turn, one search branch per batch ------------------------
 
 
+def _lone_store(state: Any, seat: int, m: Move) -> tuple[int, int] | None:
+    """(category index, collection size after) of a single-card store; None for other moves."""
+    if m["type"] != "store" or sum(m["objects"].values()) != 1:
+        return None
+    k = island_data.STORABLE.index(m["category"])
+    return k, len(state.players[seat].collections[k].cards) + 1
+
+
 def _lone_for_nothing(state: Any, seat: int, m: Move) -> bool:
     """A single card stored with no camp token to take and no closing size reached, before
     the end is near: the turn spent for one card."""
-    if m["type"] != "store" or sum(m["objects"].values()) != 1:
+    lone = _lone_store(state, seat, m)
+    if lone is None:
         return False
-    k = island_data.STORABLE.index(m["category"])
-    size = len(state.players[seat].collections[k].cards) + 1
+    k, size = lone
     late = state.last_round or state.end_triggered
     return (
         state.camp[k] is None
@@ -110,10 +118,10 @@ def _lone_pruned(state: Any, seat: int, m: Move) -> bool:
     """A single card the pruning drops (collecting being possible): it closes nothing, and
     either the end is not near yet (even where it would take a camp token) or it is near and
     the store takes no token into a collection of under 3 cards."""
-    if m["type"] != "store" or sum(m["objects"].values()) != 1:
+    lone = _lone_store(state, seat, m)
+    if lone is None:
         return False
-    k = island_data.STORABLE.index(m["category"])
-    size = len(state.players[seat].collections[k].cards) + 1
+    k, size = lone
     if size >= 5 and porthole_next(state, size) is not None:
         return False
     late = state.last_round or state.end_triggered
@@ -189,10 +197,8 @@ def test_island_pruning_keeps_one_store_per_batch_and_no_lone_store_for_nothing(
 
 def _token_grab(state: Any, seat: int, m: Move) -> bool:
     """A single card stored where the camp has a token, into a collection it leaves under 5."""
-    if m["type"] != "store" or sum(m["objects"].values()) != 1:
-        return False
-    k = island_data.STORABLE.index(m["category"])
-    return state.camp[k] is not None and len(state.players[seat].collections[k].cards) + 1 < 5
+    lone = _lone_store(state, seat, m)
+    return lone is not None and state.camp[lone[0]] is not None and lone[1] < 5
 
 
 def test_island_pruning_keeps_a_lone_card_for_a_camp_token_only_once_the_end_is_near() -> None:
