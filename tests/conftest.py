@@ -14,6 +14,8 @@ import sys
 import pytest
 from hypothesis import HealthCheck, settings
 
+from tests.hang_guard import pytest_timeout_set_timer  # noqa: F401  (a hook: a stuck test's tasks)
+
 # Bytecode caching on, for this run and every process it starts. CI machines often set
 # PYTHONDONTWRITEBYTECODE=1, and then every bot process the tests start (the end-to-end
 # scenarios restart the real bot dozens of times) compiles the whole project from source again:

@@ -19,7 +19,7 @@ from tests.e2e.harness import BotProcess
 # A scenario has no time budget: on a busy machine it takes what it takes, and each step waits
 # for a state or an event. This guard only ends a scenario that is stuck (a deadlock), long after
 # any slow machine would have finished.
-HANG_GUARD = 1800.0
+HANG_GUARD = 600.0
 
 
 @dataclass

@@ -42,14 +42,15 @@ class _Launcher:
     def get(cls) -> _Launcher:
         with cls._guard:
             if cls._one is None or cls._one.gone:
-                cls._one = cls()
+                cls._one = cls._start()
             return cls._one
 
-    def __init__(self) -> None:
+    @classmethod
+    def _start(cls) -> _Launcher:
         mine, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         env = dict(os.environ, PYTHONUNBUFFERED="1")
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")]))
-        self.proc = subprocess.Popen(
+        proc = subprocess.Popen(
             [sys.executable, "-m", "tests.e2e.launcher", str(theirs.fileno())],
             pass_fds=[theirs.fileno()],
             env=env,
@@ -57,7 +58,13 @@ class _Launcher:
             stdin=subprocess.DEVNULL,
         )
         theirs.close()
-        self.sock = mine
+        return cls(mine, proc)
+
+    def __init__(self, sock: socket.socket, proc: subprocess.Popen[bytes] | None) -> None:
+        """`sock` speaks the launcher's protocol; `proc` is the launcher process, reaped on
+        close (None when a test plays the launcher's side of the socket itself)."""
+        self.proc = proc
+        self.sock = sock
         self.gone = False
         self._answers: queue.Queue[dict[str, Any]] = queue.Queue()
         self._ask = threading.Lock()  # one request and its answer at a time
@@ -72,6 +79,8 @@ class _Launcher:
         children's count in this process's, as a `python -m` bot's did."""
         with contextlib.suppress(OSError):
             self.sock.shutdown(socket.SHUT_RDWR)  # wakes the reader thread too
+        if self.proc is None:
+            return
         try:
             self.proc.wait(timeout=30)
         except subprocess.TimeoutExpired:
@@ -88,6 +97,15 @@ class _Launcher:
                 break
             message = json.loads(data)
             if "exit" not in message:
+                if "pid" in message:
+                    # A status kept under this pid is an earlier child's (pids are reused). It
+                    # is dropped here, in socket order: the launcher answers before it can reap
+                    # the new child, so that child's own exit is the next status read for the
+                    # pid. Dropping it in `spawn` instead, once the answer was taken from the
+                    # queue, raced this thread: a child that ended at once had its status
+                    # recorded first and then dropped, and whoever waited for it waited forever.
+                    with self._state:
+                        self.exits.pop(message["pid"], None)
                 self._answers.put(message)
                 continue
             with self._state:
@@ -114,8 +132,6 @@ class _Launcher:
         if "error" in answer:
             raise RuntimeError(f"the launcher could not start {args}: {answer['error']}")
         pid: int = answer["pid"]
-        with self._state:
-            self.exits.pop(pid, None)  # a reused pid's old status
         return pid
 
     def wait_sync(self, pid: int, timeout: float) -> int | None:
