@@ -377,3 +377,54 @@ def test_an_open_island_collection_is_valued_only_for_sizes_it_can_still_close_a
     # the other seat choosing for its own category k: seat 1's open collection gains nothing
     theirs = replace(five, step="close", stored=k, current=1)
     assert est(theirs)[0] == pytest.approx(est(six_open)[0])
+
+
+def test_a_pair_token_still_without_its_pair_is_valued_while_its_collection_is_open() -> None:
+    """I-BONUS-3: a pair token scores 5 VP once its collection holds two cards of one object, so
+    an open collection's unmet pair token is worth 5 VP discounted per card still missing (the
+    porthole's 0.85 a card, a card in hand counting 0.8 of one); a met one is worth its 5 VP and
+    no more, and a closed collection can take no card, so its unmet token is worth nothing."""
+    from engine import island
+    from engine.island import data as idata
+    from engine.island.state import Collection
+
+    state = island.RULES.new_game(2, 7)  # round 1: the end is not triggered
+    hat, hat2, coat, boots = 0, 1, 4, 8
+    assert [idata.CARD_OBJECT[c] for c in (hat, hat2, coat, boots)] == [
+        "hat",
+        "hat",
+        "coat",
+        "boots",
+    ]
+    est = evaluate.KNOWLEDGE["island"].estimate
+    assert est is not None
+
+    def seat0(
+        cards: tuple[int, ...],
+        tokens: tuple[str, ...],
+        hand: tuple[int, ...] = (),
+        porthole: int | None = None,
+    ) -> float:
+        me = state.players[0]
+        cols = list(me.collections)
+        cols[0] = Collection(cards=cards, tokens=tokens, porthole=porthole)
+        s = replace(
+            state, players=(replace(me, collections=tuple(cols), hand=hand), *state.players[1:])
+        )
+        return float(est(s)[0])
+
+    def token_worth(
+        cards: tuple[int, ...], hand: tuple[int, ...] = (), porthole: int | None = None
+    ) -> float:
+        return seat0(cards, ("pair",), hand, porthole) - seat0(cards, (), hand, porthole)
+
+    # one card short of a pair (hat, coat): 0.85 x 5 x 0.85
+    assert token_worth((hat, coat)) == pytest.approx(0.85 * 5 * 0.85)
+    # the hat that makes it in hand: 0.2 of a card missing
+    assert token_worth((hat, coat), hand=(hat2,)) == pytest.approx(0.85 * 5 * 0.85**0.2)
+    # a boots in hand makes no pair with this collection: still one card short
+    assert token_worth((hat, coat), hand=(boots,)) == pytest.approx(0.85 * 5 * 0.85)
+    # the pair is there: the token's own 5 VP, nothing more
+    assert token_worth((hat, hat2)) == pytest.approx(5.0)
+    # closed short of its pair: nothing
+    assert token_worth((hat, coat), porthole=0) == pytest.approx(0.0)
