@@ -214,11 +214,14 @@ def _island_estimate(state: Any) -> list[float]:
             have = size + 0.8 * in_hand[k]
             smallest = size if k == pending else size + 1
             best = 0.0
+            grow = 0.0  # the cards the best target adds, for "+1 VP per card" tokens
             for t, value in avail.items():
                 if t >= smallest and value:
-                    best = max(best, value * step_chance ** max(0.0, t - have))
+                    chance = step_chance ** max(0.0, t - have)
+                    if value * chance > best:
+                        best, grow = value * chance, (t - size) * chance
             times = 1 + col.tokens.count("double_porthole")
-            v += 0.85 * best * times
+            v += 0.85 * (best * times + grow * col.tokens.count("per_card"))
             if "pair" in col.tokens:
                 v += 0.85 * _pair_potential(col, k, p.hand, step_chance)
         out.append(v)

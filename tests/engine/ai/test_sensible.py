@@ -428,3 +428,29 @@ def test_a_pair_token_still_without_its_pair_is_valued_while_its_collection_is_o
     assert token_worth((hat, hat2)) == pytest.approx(5.0)
     # closed short of its pair: nothing
     assert token_worth((hat, coat), porthole=0) == pytest.approx(0.0)
+
+
+def test_a_per_card_token_on_an_open_collection_counts_the_cards_its_best_porthole_adds() -> None:
+    """I-BONUS-3: "+1 VP per card" scores the collection's final size, so an open collection's
+    token is worth its cards now plus the cards the porthole the estimate aims for would add,
+    discounted as that porthole is: 3 cards aiming at the 6-card porthole (15 VP x 0.85^3 beats
+    11 x 0.85^2 and 8 x 0.85) add 3 cards at 0.85^3."""
+    from engine import island
+    from engine.island import data as idata
+    from engine.island.state import Collection
+
+    state = island.RULES.new_game(2, 7)  # every porthole pile full, the end not triggered
+    assert [idata.PORTHOLES[t][0] for t in (4, 5, 6)] == [8, 11, 15]
+    est = evaluate.KNOWLEDGE["island"].estimate
+    assert est is not None
+
+    def seat0(tokens: tuple[str, ...], porthole: int | None = None) -> float:
+        me = state.players[0]
+        cols = list(me.collections)
+        cols[0] = Collection(cards=(0, 4, 8), tokens=tokens, porthole=porthole)
+        s = replace(state, players=(replace(me, collections=tuple(cols)), *state.players[1:]))
+        return float(est(s)[0])
+
+    assert seat0(("per_card",)) - seat0(()) == pytest.approx(3 + 0.85 * 3 * 0.85**3)
+    # closed at 3 cards: the 3 VP it scores, nothing more to come
+    assert seat0(("per_card",), porthole=5) - seat0((), porthole=5) == pytest.approx(3.0)
