@@ -214,48 +214,13 @@ def _island_estimate(state: Any) -> list[float]:
             have = size + 0.8 * in_hand[k]
             smallest = size if k == pending else size + 1
             best = 0.0
-            grow = 0.0  # the cards the best target adds, for "+1 VP per card" tokens
             for t, value in avail.items():
                 if t >= smallest and value:
-                    chance = step_chance ** max(0.0, t - have)
-                    if value * chance > best:
-                        best, grow = value * chance, (t - size) * chance
+                    best = max(best, value * step_chance ** max(0.0, t - have))
             times = 1 + col.tokens.count("double_porthole")
-            v += 0.85 * (best * times + grow * col.tokens.count("per_card"))
-            if "pair" in col.tokens:
-                v += 0.85 * _pair_potential(col, k, p.hand, step_chance)
+            v += 0.85 * best * times
         out.append(v)
     return out
-
-
-def _pair_potential(col: Any, k: int, hand: Any, step_chance: float) -> float:
-    """I-BONUS-3: what an open collection's first pair token still without its pair may yet
-    score, discounted per card still missing as the porthole is; a card in hand that would make
-    the pair counts 0.8 of one. `final_scores` gives such a token 0, so without this the search
-    saw nothing lost when it closed a collection short of the pair its tokens were waiting for."""
-    from engine.island import data
-
-    counts: dict[str, int] = {}
-    for c in col.cards:
-        o = data.CARD_OBJECT[c]
-        counts[o] = counts.get(o, 0) + 1
-    if col.tokens.count("pair") <= sum(n // 2 for n in counts.values()):
-        return 0.0
-    held: dict[str, int] = {}  # this category's objects in hand
-    for c in hand:
-        if data.CARD_CATEGORY_INDEX[c] == k:
-            o = data.CARD_OBJECT[c]
-            held[o] = held.get(o, 0) + 1
-    singles = [o for o, n in counts.items() if n % 2]
-    if any(held.get(o, 0) for o in singles):
-        missing = 0.2
-    elif singles:
-        missing = 1.0
-    elif any(n >= 2 for n in held.values()):
-        missing = 0.4
-    else:
-        missing = 2.0
-    return float(data.PAIR_VP * step_chance**missing)
 
 
 # --- Nautilus duel -----------------------------------------------------------------------------
