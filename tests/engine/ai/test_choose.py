@@ -42,10 +42,11 @@ def test_the_chosen_move_is_legal(game: str) -> None:
 def test_the_budget_counts_apply_calls(game: str) -> None:
     rules = Wrapped(ALL[game])
     # a position the search really searches: two or more moves left after the game's pruning
+    prune = knowledge(ALL[game]).prune
     state, seat = next(
         (s, p)
         for s, p in positions(ALL[game], seed=3, count=50)
-        if len(knowledge(ALL[game]).prune(s, p, ALL[game].legal_moves(s, p))) > 1
+        if len(prune(s, p, ALL[game].legal_moves(s, p))) > 1
     )
     for name in ("easy", "normal"):
         lv = LEVELS[name]
