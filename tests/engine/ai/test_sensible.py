@@ -377,3 +377,48 @@ def test_an_open_island_collection_is_valued_only_for_sizes_it_can_still_close_a
     # the other seat choosing for its own category k: seat 1's open collection gains nothing
     theirs = replace(five, step="close", stored=k, current=1)
     assert est(theirs)[0] == pytest.approx(est(six_open)[0])
+
+
+@pytest.mark.parametrize(
+    ("height", "flags", "chance"),
+    [
+        (8, {}, 0.85),
+        (3, {}, 0.85),
+        (2, {}, 0.75),
+        (1, {}, 0.65),
+        (1, {"end_triggered": True}, 0.5),
+        (1, {"end_triggered": True, "last_round": True}, 0.15),
+    ],
+)
+def test_an_open_island_collection_counts_on_fewer_cards_as_the_lowest_column_empties(
+    height: int, flags: dict[str, bool], chance: float
+) -> None:
+    """Before the end is triggered, the chance per missing card falls with the lowest column's
+    height (the game ends a round after a column is empty): a collection one card short of the
+    only porthole pile left (5 cards, 11 VP) is worth 0.85 × 11 × that chance more than an
+    empty one (worth 0.85 × 11 × chance⁵)."""
+    from engine import island
+    from engine.island import data as idata
+    from engine.island.state import Collection
+
+    state = island.RULES.new_game(2, 7)
+    five = idata.PORTHOLE_SIZES.index(5)
+    state = replace(
+        state,
+        portholes=tuple(0 if i == five else 3 for i in range(len(idata.PORTHOLE_SIZES))),
+        # the bow column (one stack) down to `height` cards, every other column full
+        stacks=(state.stacks[0][:height], *state.stacks[1:]),
+        **flags,
+    )
+    k = 0
+    cards = tuple(c for c in range(idata.CARD_COUNT) if idata.CARD_CATEGORY_INDEX[c] == k)
+    me = state.players[0]
+    cols = list(me.collections)
+    cols[k] = Collection(cards=cards[:4])
+    four = replace(state, players=(replace(me, collections=tuple(cols)), *state.players[1:]))
+    est = evaluate.KNOWLEDGE["island"].estimate
+    assert est is not None
+    top = idata.PORTHOLES[5][0]
+    assert est(four)[0] - est(state)[0] == pytest.approx(0.85 * top * (chance - chance**5))
+    # the other seat's collections are untouched
+    assert est(four)[1] == pytest.approx(est(state)[1])
