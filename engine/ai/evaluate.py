@@ -27,10 +27,9 @@ from engine.api import Move, Rules
 
 ISLAND_HORIZON_SCALE = 8.0  # VP: Island games end around 50 VP a seat, won by 5-10
 # Island estimate: the chance per card still missing that an open collection gets it. Before the
-# end is triggered it falls as the lowest column empties (cards left in each of its stacks: the
-# game ends a round after some column is empty: 2.95 rounds were left at a height of 1 and 9.2
-# at 4, over 150 collector-vs-collector games);
-# once triggered, one round is left, then none.
+# end is triggered it falls as the lowest column empties, by the cards left in each of its stacks
+# (the game ends a round after some column is empty; over 150 collector-vs-collector games, 2.95
+# rounds were left at a height of 1 and 9.2 at 4). Once triggered, one round is left, then none.
 ISLAND_CARD_CHANCE_BY_HEIGHT = {1: 0.65, 2: 0.75}
 ISLAND_CARD_CHANCE = 0.85
 ISLAND_CARD_CHANCE_TRIGGERED = 0.5
