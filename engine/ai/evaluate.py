@@ -197,10 +197,11 @@ def _island_card_chance(state: Any) -> float:
         return ISLAND_CARD_CHANCE_LAST_ROUND
     if state.end_triggered:
         return ISLAND_CARD_CHANCE_TRIGGERED
-    from engine.island.state import COLUMN_STACKS
+    from engine.island.state import COLUMN_SPAN
 
+    # the engine's slice of each column's stacks (numbered consecutively), as column_cards uses
     stacks = state.stacks
-    low = min(max(len(stacks[i]) for i in col) for col in COLUMN_STACKS[len(state.players)])
+    low = min(max(map(len, stacks[a:b])) for a, b in COLUMN_SPAN[len(state.players)])
     return ISLAND_CARD_CHANCE_BY_HEIGHT.get(max(low, 1), ISLAND_CARD_CHANCE)
 
 

@@ -341,13 +341,24 @@ def test_island_rewards_an_unfinished_position_by_a_smoothed_lead() -> None:
     assert know.horizon_scale == evaluate.ISLAND_HORIZON_SCALE == 8.0
 
 
+def _with_island_collection(state: Any, k: int, n: int) -> Any:
+    """`state` with seat 1's collection of storable category `k` holding `n` of its cards."""
+    from engine.island import data as idata
+    from engine.island.state import Collection
+
+    cards = tuple(c for c in range(idata.CARD_COUNT) if idata.CARD_CATEGORY_INDEX[c] == k)
+    me = state.players[0]
+    cols = list(me.collections)
+    cols[k] = Collection(cards=cards[:n])
+    return replace(state, players=(replace(me, collections=tuple(cols)), *state.players[1:]))
+
+
 def test_an_open_island_collection_is_valued_only_for_sizes_it_can_still_close_at() -> None:
     """I-PORT-1: a collection left open closes only after another store, so an open 5-card
     collection is worth nothing to the estimate once the 6-card pile is empty, while the
     collection just stored into, waiting for its owner's choice, is worth the 5-card porthole."""
     from engine import island
     from engine.island import data as idata
-    from engine.island.state import Collection
 
     state = island.RULES.new_game(2, 7)
     six = idata.PORTHOLE_SIZES.index(6)
@@ -355,15 +366,7 @@ def test_an_open_island_collection_is_valued_only_for_sizes_it_can_still_close_a
         state, portholes=tuple(3 if i == six else 0 for i in range(len(idata.PORTHOLE_SIZES)))
     )
     k = 0
-    cards = tuple(c for c in range(idata.CARD_COUNT) if idata.CARD_CATEGORY_INDEX[c] == k)
-
-    def with_collection(s: Any, n: int) -> Any:
-        me = s.players[0]
-        cols = list(me.collections)
-        cols[k] = Collection(cards=cards[:n])
-        return replace(s, players=(replace(me, collections=tuple(cols)), *s.players[1:]))
-
-    five, six_open = with_collection(state, 5), with_collection(state, 6)
+    five, six_open = _with_island_collection(state, k, 5), _with_island_collection(state, k, 6)
     est = evaluate.KNOWLEDGE["island"].estimate
     assert est is not None
     # neither can close any more: the same estimate (before the fix, five got 0.85 x 11 more)
@@ -399,7 +402,6 @@ def test_an_open_island_collection_counts_on_fewer_cards_as_the_lowest_column_em
     empty one (worth 0.85 × 11 × chance⁵)."""
     from engine import island
     from engine.island import data as idata
-    from engine.island.state import Collection
 
     state = island.RULES.new_game(2, 7)
     five = idata.PORTHOLE_SIZES.index(5)
@@ -410,12 +412,7 @@ def test_an_open_island_collection_counts_on_fewer_cards_as_the_lowest_column_em
         stacks=(state.stacks[0][:height], *state.stacks[1:]),
         **flags,
     )
-    k = 0
-    cards = tuple(c for c in range(idata.CARD_COUNT) if idata.CARD_CATEGORY_INDEX[c] == k)
-    me = state.players[0]
-    cols = list(me.collections)
-    cols[k] = Collection(cards=cards[:4])
-    four = replace(state, players=(replace(me, collections=tuple(cols)), *state.players[1:]))
+    four = _with_island_collection(state, 0, 4)
     est = evaluate.KNOWLEDGE["island"].estimate
     assert est is not None
     top = idata.PORTHOLES[5][0]
