@@ -36,6 +36,13 @@ ISLAND_CARD_CHANCE_TRIGGERED = 0.5
 ISLAND_CARD_CHANCE_LAST_ROUND = 0.15
 SCRIPTED_SHARE = 0.75  # share of rollout moves a Nauticus rollout takes from the scripted player
 NAUTICUS_ROLLOUT_SHARE = 1 / 3  # normal: 8 moves (about one action phase) before the estimate
+# Nauticus rewards: a smoothed lead (games end around 80 VP a seat, won by 5-15), and a share for
+# the seat's own VP. Most of what a Nauticus phase offers comes to every seat alike (a Crowns
+# phase scores for all, everyone builds in a Hulls phase), so a reward of rank and margin alone
+# was indifferent to it: two robots left whole rounds unused (seed 2000: no Crowns tile chosen
+# in round 2 with 15 VP in it for each, 18 taler idle) and ended at 56 and 57 VP.
+NAUTICUS_HORIZON_SCALE = 10.0
+NAUTICUS_OWN_SCORE = (0.3, 150.0)  # (share of the reward, the VP that gives all of it)
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +63,10 @@ class Knowledge:
     # behind to ahead, which with a few dozen rollouts per move is mostly noise. None: the rank
     # and margin of `value_rewards`.
     horizon_scale: float | None = None
+    # (weight, scale): a share `weight` of the reward is the seat's own VP (final, or estimated
+    # at the horizon) / scale, capped at 1, the rest the rank-based reward above. (0, 1): none.
+    # A seat then also plays for points where every seat gains alike (see `own_score_rewards`).
+    own_score: tuple[float, float] = (0.0, 1.0)
 
 
 def _no_prune(state: Any, seat: int, moves: list[Move]) -> list[Move]:
@@ -444,6 +455,8 @@ KNOWLEDGE: dict[str, Knowledge] = {
         _nauticus_rollout,
         nauticus_play.estimate,
         rollout_share=NAUTICUS_ROLLOUT_SHARE,
+        horizon_scale=NAUTICUS_HORIZON_SCALE,
+        own_score=NAUTICUS_OWN_SCORE,
     ),
     "island": Knowledge(
         _island_prune, _island_rollout, _island_estimate, horizon_scale=ISLAND_HORIZON_SCALE
@@ -485,3 +498,20 @@ def value_rewards(
         margin = max(-1.0, min(1.0, margin))
         out.append((1 - margin_weight) * beaten / (n - 1) + margin_weight * (0.5 + 0.5 * margin))
     return out
+
+
+def own_score_rewards(
+    rewards: Sequence[float], values: Sequence[float], own_score: tuple[float, float]
+) -> list[float]:
+    """`rewards` with a share `weight` given to each seat's own VP / `scale` (clamped to 0..1).
+
+    Rank and margin rewards do not move when every seat gains the same VP; this share does, so
+    of two moves equal for the race the one that also scores more for the seat wins.
+    """
+    weight, scale = own_score
+    if weight <= 0:
+        return list(rewards)
+    return [
+        (1 - weight) * r + weight * min(1.0, max(0.0, v / scale))
+        for r, v in zip(rewards, values, strict=True)
+    ]

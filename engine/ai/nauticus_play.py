@@ -115,6 +115,8 @@ def prune(state: State, seat: int, moves: list[Move]) -> list[Move]:
             and any(not s.finished for s in player.ships)
         ):
             continue  # one ship at a time: a second unfinished ship splits the parts to come
+        if t == "buy" and m["to"] == "storage" and _wasted_in_storage(state, player, m["item"]):
+            continue
         if t == "crowns":
             k = m["workers"]
             vp = crown_vp(state, seat, k)
@@ -133,6 +135,45 @@ def prune(state: State, seat: int, moves: list[Move]) -> list[Move]:
             continue  # plenty of money: only free (blue) workers go to Money
         out.append(m)
     return out or moves
+
+
+def _rigging_crests(player: Player) -> frozenset[str] | None:
+    """The crests whose masts and sails are worth buying into storage (None: any crest).
+
+    The unfinished ship's crest once it has one; otherwise the crest (or crests, on a tie) most
+    stored already, since one ship takes one crest (N-YARD-5) and the search builds one ship
+    at a time; with nothing stored and no crest chosen, any.
+    """
+    active = next((s for s in player.ships if not s.finished), None)
+    if active is not None and active.crest is not None:
+        return frozenset((active.crest,))
+    counts = {c: 0 for c in data.CRESTS}
+    for item in player.storage:
+        if item.startswith(("mast_", "sail_")):
+            crest = item.split("_", 1)[1]
+            if crest in counts:
+                counts[crest] += 1
+    top = max(counts.values())
+    if top == 0:
+        return None
+    return frozenset(c for c, n in counts.items() if n == top)
+
+
+def _wasted_in_storage(state: State, player: Player, item: str) -> bool:
+    """Whether buying `item` into storage throws taler or a worker away.
+
+    A tile that does not fit in storage is lost as soon as it is bought (N-GOLD-1). A mast or
+    sail bought for taler is waste when its crest is not the one the seat's ship (or stored
+    rigging) is built around: it could only serve a later ship, and the robots bought sails of
+    four crests in one phase with no ship to carry any of them. A free (0-taler) tile costs only
+    the worker, which it repays as a leftover, so it stays allowed.
+    """
+    if player.storage_used + data.item_units(item) > data.STORAGE_UNITS:
+        return True
+    if not item.startswith(("mast_", "sail_")) or price_of(state, item) == 0:
+        return False
+    crests = _rigging_crests(player)
+    return crests is not None and item.split("_", 1)[1] not in crests
 
 
 def _extra_worth(state: State, seat: int, action: str, last_round: bool) -> bool:

@@ -14,8 +14,9 @@ JSON), shared by every determinization. Each iteration:
    knowledge, engine/ai/evaluate.py), to the end or `rollout_depth` × the game's
    `rollout_share` moves;
 4. scores that position with `final_scores`, or an unfinished one with the game's estimate (a
-   reward per seat in 0..1, below), and adds it to every node on the path, each node read later
-   from the point of view of the seat that chose it.
+   reward per seat in 0..1, below; a game may give a share of it to the seat's own VP,
+   `Knowledge.own_score`), and adds it to every node on the path, each node read later from the
+   point of view of the seat that chose it.
 
 The budget counts `rules.apply` calls; the search stops at the first iteration that starts with
 it spent. The move played is the root's most visited (then best mean, then first listed).
@@ -31,7 +32,7 @@ from json.encoder import encode_basestring_ascii as _json_str  # what json.dumps
 from typing import Any
 
 from engine.ai.canon import canonical
-from engine.ai.evaluate import Knowledge, knowledge, value_rewards
+from engine.ai.evaluate import Knowledge, knowledge, own_score_rewards, value_rewards
 from engine.ai.levels import Level
 from engine.ai.levels import level as find_level
 from engine.api import Move, Rules, ScoreLike
@@ -148,6 +149,7 @@ def _run(
     policy = know.rollout
     estimate = know.estimate
     max_depth = max(1, round(lvl.rollout_depth * know.rollout_share))
+    own_weight = know.own_score[0]
     allowed: set[str] = set()
     allowed_width = -1
     spent = 0
@@ -204,9 +206,14 @@ def _run(
             depth += 1
         spent += depth
         if estimate is None or is_over(state):
-            reward = rewards(rules.final_scores(state))
+            scores = rules.final_scores(state)
+            reward = rewards(scores)
+            values = [float(s.vp) for s in scores]
         else:
-            reward = value_rewards(estimate(state), HORIZON_MARGIN_WEIGHT, know.horizon_scale)
+            values = estimate(state)
+            reward = value_rewards(values, HORIZON_MARGIN_WEIGHT, know.horizon_scale)
+        if own_weight > 0:
+            reward = own_score_rewards(reward, values, know.own_score)
         for n in path:
             n.visits += 1
             for i, r in enumerate(reward):

@@ -18,6 +18,7 @@ from engine.ai import choose, evaluate, nauticus_play
 from engine.ai.nauticus_play import crown_vp, prune, scripted
 from engine.api import Move
 from engine.nauticus import data
+from engine.nauticus.rules import price_of
 from engine.nauticus.state import Ship, Turn
 
 RULES = nauticus.RULES
@@ -419,3 +420,99 @@ def test_an_open_island_collection_counts_on_fewer_cards_as_the_lowest_column_em
     assert est(four)[0] - est(state)[0] == pytest.approx(0.85 * top * (chance - chance**5))
     # the other seat's collections are untouched
     assert est(four)[1] == pytest.approx(est(state)[1])
+
+
+def _in_masts_phase(storage: tuple[str, ...], *ships: Ship) -> Any:
+    """Seat 0 with its turn open in a Masts phase of round 2, 20 taler and 3 workers, holding
+    `storage` and `ships`."""
+    start = RULES.new_game(2, 1)
+    masts = start.tiles.index("masts")
+    state = replace(
+        start, round=2, phase=1, chosen=(masts,), step="turn", turn=Turn(seat=0, blue=1)
+    )
+    players = list(state.players)
+    players[0] = replace(players[0], taler=20, workers=3, storage=storage, ships=ships)
+    return replace(state, players=tuple(players))
+
+
+def test_prune_buys_rigging_into_storage_only_for_the_crest_being_built() -> None:
+    """Masts and sails bought into storage serve one ship of one crest (N-YARD-5): with a ship
+    of one crest under way a mast of another crest bought for taler is dropped, one of the
+    ship's crest and a free one of any crest (its worker comes back as a leftover taler) are
+    kept. Robots in self-play bought sails of four crests in one phase with no ship to carry
+    any of them."""
+    probe = _in_masts_phase(())
+    prices = {c: price_of(probe, f"mast_{c}") for c in data.CRESTS}
+    assert sorted(prices.values()) == [0, 1, 2, 3]
+    crest = next(c for c in data.CRESTS if prices[c] == 2)
+    ship = Ship(("bow", "middle", "stern"), (crest, None, None), (None,) * 3, (None,) * 3)
+    state = _in_masts_phase((), ship)
+    assert RULES.current(state) == 0
+    moves = RULES.legal_moves(state, 0)
+    kept = prune(state, 0, moves)
+    to_storage = [m for m in moves if m["type"] == "buy" and m["to"] == "storage"]
+    assert {m["item"] for m in to_storage} == {f"mast_{c}" for c in data.CRESTS}
+    dropped = {m["item"] for m in to_storage if m not in kept}
+    assert dropped == {f"mast_{c}" for c in data.CRESTS if c != crest and prices[c] > 0}
+    assert len(dropped) == 2
+    # the masts onto the ship itself stay, and so does every other move (the extra action is
+    # pruned by its own rule)
+    onto_ship = [m for m in moves if m["type"] == "buy" and m["to"] != "storage"]
+    assert {m["item"] for m in onto_ship} == {f"mast_{crest}"}
+    others = [m for m in moves if m not in to_storage and m["type"] != "extra"]
+    assert others == [m for m in kept if m not in to_storage and m["type"] != "extra"]
+
+
+def test_rigging_crests_follow_the_ship_then_the_storage() -> None:
+    helm = _ship(("bow", "stern"), masts=1)
+    bare = _ship(("bow", "stern"))
+    player = _in_masts_phase(("sail_whale", "mast_tower", "sail_tower", "sail_whale")).players[0]
+    assert nauticus_play._rigging_crests(player) == frozenset({"whale", "tower"})
+    assert nauticus_play._rigging_crests(replace(player, ships=(helm,))) == frozenset({"helm"})
+    assert nauticus_play._rigging_crests(replace(player, ships=(bare,))) == frozenset(
+        {"whale", "tower"}
+    )
+    assert nauticus_play._rigging_crests(replace(player, storage=("fish",))) is None
+
+
+def test_prune_buys_nothing_into_a_full_storage() -> None:
+    """A tile that does not fit in storage is lost on the spot (N-GOLD-1): with 11 of 12 units
+    used no mast (2 units) goes to storage, free or not; masts onto the ship still can."""
+    storage = ("fish",) * 11
+    state = _in_masts_phase(storage, _ship(("bow", "stern")))
+    assert state.players[0].storage_used == 11
+    moves = RULES.legal_moves(state, 0)
+    assert any(m["type"] == "buy" and m["to"] == "storage" for m in moves)
+    kept = prune(state, 0, moves)
+    assert not any(m["type"] == "buy" and m["to"] == "storage" for m in kept)
+    assert any(m["type"] == "buy" and m["to"] != "storage" for m in kept)
+
+
+def test_own_score_rewards_give_a_share_to_the_seats_own_vp() -> None:
+    """A share of the reward is the seat's own VP over the scale (capped at 1): two positions
+    with the same lead are no longer alike when one has more VP for both seats."""
+    assert evaluate.own_score_rewards([0.5, 0.5], [40.0, 40.0], (0.0, 1.0)) == [0.5, 0.5]
+    low = evaluate.own_score_rewards([0.5, 0.5], [40.0, 40.0], (0.3, 150.0))
+    assert low == pytest.approx([0.7 * 0.5 + 0.3 * 40 / 150] * 2)
+    high = evaluate.own_score_rewards([0.5, 0.5], [55.0, 55.0], (0.3, 150.0))
+    assert high[0] == pytest.approx(low[0] + 0.3 * 15 / 150)
+    assert evaluate.own_score_rewards([1.0, 0.0], [200.0, -5.0], (0.3, 150.0)) == [1.0, 0.0]
+
+
+def test_nauticus_rewards_a_symmetric_gain_and_a_smoothed_lead() -> None:
+    """Nauticus rewards an unfinished position by a lead smoothed over 10 VP plus 30 % for the
+    seat's own VP: a Crowns phase worth 15 VP to each seat raises both rewards, where rank and
+    margin alone were indifferent to it (robots left the Crowns tile unchosen for a round)."""
+    know = evaluate.KNOWLEDGE["nauticus"]
+    assert know.horizon_scale == evaluate.NAUTICUS_HORIZON_SCALE == 10.0
+    assert know.own_score == evaluate.NAUTICUS_OWN_SCORE == (0.3, 150.0)
+
+    def reward(values: list[float]) -> list[float]:
+        return evaluate.own_score_rewards(
+            evaluate.value_rewards(values, 0.4, know.horizon_scale), values, know.own_score
+        )
+
+    before, after = reward([42.0, 43.0]), reward([57.0, 58.0])
+    assert after[0] - before[0] == pytest.approx(after[1] - before[1]) == pytest.approx(0.03)
+    # a 10 VP lead: 0.7 × (0.5 + 0.5 tanh 1) + 0.3 × 60 / 150
+    assert reward([60.0, 50.0])[0] == pytest.approx(0.7 * (0.5 + 0.5 * math.tanh(1.0)) + 0.12)
