@@ -6,7 +6,9 @@ state is exactly what every seat sees. Pure: no I/O.
 - `prune(state, seat, moves)`: drops moves a sensible player never makes (Crowns for 0 VP or
   with more workers than the cap needs, the once-per-game extra action before the last round
   unless it scores crowns or delivers, Money with own workers when rich, passing or ending the
-  turn when a loaded ship can deliver, a second unfinished ship). Never empty.
+  turn when a loaded ship can deliver, a second unfinished ship, a mast or sail bought for taler
+  into storage for a crest no ship is built around, anything bought into a full storage).
+  Never empty.
 - `scripted(state, seat, moves, style, rng)`: the move a scripted player makes (`crowner`,
   `builder`, `mix` for the search's rollouts; `balanced`, the bench's mix opponent); the bench's
   strategy opponents and the search's rollouts use it.
