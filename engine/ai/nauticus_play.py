@@ -104,6 +104,8 @@ def prune(state: State, seat: int, moves: list[Move]) -> list[Move]:
     last_round = state.round >= state.rounds
     out: list[Move] = []
     best_crowns = 0
+    crests: frozenset[str] | None = None  # _rigging_crests(player), read at the first storage buy
+    crests_known = False
     # a ship ready to deliver and the workers to do it: deliver (goods score at least 2 VP
     # each, against a worker's third of a VP), never pass or end the turn instead
     can_deliver = any(m["type"] == "deliver" for m in moves)
@@ -117,8 +119,11 @@ def prune(state: State, seat: int, moves: list[Move]) -> list[Move]:
             and any(not s.finished for s in player.ships)
         ):
             continue  # one ship at a time: a second unfinished ship splits the parts to come
-        if t == "buy" and m["to"] == "storage" and _wasted_in_storage(state, player, m["item"]):
-            continue
+        if t == "buy" and m["to"] == "storage":
+            if not crests_known:  # once per call: prune runs at every rollout step
+                crests, crests_known = _rigging_crests(player), True
+            if _wasted_in_storage(state, player, m["item"], crests):
+                continue
         if t == "crowns":
             k = m["workers"]
             vp = crown_vp(state, seat, k)
@@ -151,18 +156,19 @@ def _rigging_crests(player: Player) -> frozenset[str] | None:
         return frozenset((active.crest,))
     counts = {c: 0 for c in data.CRESTS}
     for item in player.storage:
-        if item.startswith(("mast_", "sail_")):
-            crest = item.split("_", 1)[1]
-            if crest in counts:
-                counts[crest] += 1
+        if item.startswith(("mast_", "sail_")) and item[5:] in counts:  # crown ones fit any
+            counts[item[5:]] += 1
     top = max(counts.values())
     if top == 0:
         return None
     return frozenset(c for c, n in counts.items() if n == top)
 
 
-def _wasted_in_storage(state: State, player: Player, item: str) -> bool:
-    """Whether buying `item` into storage throws taler or a worker away.
+def _wasted_in_storage(
+    state: State, player: Player, item: str, crests: frozenset[str] | None
+) -> bool:
+    """Whether buying `item` into storage throws taler or a worker away (`crests`: the
+    player's `_rigging_crests`).
 
     A tile that does not fit in storage is lost as soon as it is bought (N-GOLD-1). A mast or
     sail bought for taler is waste when its crest is not the one the seat's ship (or stored
@@ -174,8 +180,7 @@ def _wasted_in_storage(state: State, player: Player, item: str) -> bool:
         return True
     if not item.startswith(("mast_", "sail_")) or price_of(state, item) == 0:
         return False
-    crests = _rigging_crests(player)
-    return crests is not None and item.split("_", 1)[1] not in crests
+    return crests is not None and item[5:] not in crests  # "mast_" and "sail_": 5 characters
 
 
 def _extra_worth(state: State, seat: int, action: str, last_round: bool) -> bool:

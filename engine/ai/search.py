@@ -208,7 +208,8 @@ def _run(
         if estimate is None or is_over(state):
             scores = rules.final_scores(state)
             reward = rewards(scores)
-            values = [float(s.vp) for s in scores]
+            # the VP list only for a game that rewards one's own VP (today Nauticus)
+            values: Sequence[float] = [float(s.vp) for s in scores] if own_weight > 0 else ()
         else:
             values = estimate(state)
             reward = value_rewards(values, HORIZON_MARGIN_WEIGHT, know.horizon_scale)
