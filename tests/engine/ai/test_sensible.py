@@ -255,6 +255,38 @@ def test_a_ship_without_a_crest_counts_the_stored_rigging_of_one_crest() -> None
     assert nauticus_play._stored_rigging(bare, ("sail_tower", "sail_whale")) == (0, 1)
 
 
+def test_a_later_round_offers_each_action_half_a_performance() -> None:
+    """Each later round counts half a performance of every action: its tile comes in 7 of 8
+    rounds and the seat performs in 4 of the 7 phases, passing in 3 to flip its pass tiles.
+    At the start of a 4-round game: 3 later rounds (1.5) and this round's 7 choices among the
+    8 tiles (7/8 each); 7/8 a later round made two unbuilt hulls look as good as built."""
+    start = RULES.new_game(2, 1)
+    assert (start.rounds, start.round, start.step) == (4, 1, "choose")
+    assert nauticus_play.action_ops(start, 0) == dict.fromkeys(data.ACTIONS, 1.5 + 7 / 8)
+    third = replace(start, round=3)
+    assert nauticus_play.action_ops(third, 1) == dict.fromkeys(data.ACTIONS, 0.5 + 7 / 8)
+
+
+def test_a_missing_part_is_never_sure_so_each_part_bought_counts() -> None:
+    """A closed three-tile hull with its masts, one sail missing, at the start of the game:
+    2.375 Sails performances expected give the sail with chance 1 - exp(-1.5 · 2.375), not 1
+    (min(1, o/n) made it sure, so buying the sail now scored nothing over later and the search
+    kept passing). Each sail bought raises the chance of the rest: 1 - exp(-1.5 · o / n)."""
+    start = RULES.new_game(2, 1)
+    hull = ("bow", "middle", "stern")
+    ops = nauticus_play.action_ops(start, 0)
+    player = start.players[0]
+
+    def chance(sails: int) -> float:
+        ship = _ship(hull, masts=3, sails=sails)
+        return nauticus_play._ship_plan(ship, player, ops, 0.0, 3.0, masts_now=False)[1]
+
+    assert chance(2) == pytest.approx(1 - math.exp(-1.5 * 2.375))  # 0.9716
+    assert chance(1) == pytest.approx(1 - math.exp(-1.5 * 2.375 / 2))  # 0.8315
+    assert chance(0) == pytest.approx(1 - math.exp(-1.5 * 2.375 / 3))  # 0.6951
+    assert chance(0) < chance(1) < chance(2) < 1.0
+
+
 def _last_round_phase_five(action: str | None) -> Any:
     """Seat 0 in phase 5 of the last round, with its turn open in `action` (None: the start
     player is about to choose) and Masts and Sails both unchosen; the other tiles of phases 1-4
@@ -287,12 +319,15 @@ def test_the_estimate_counts_the_sail_after_a_mast_bought_in_this_masts_phase() 
     ship = player.ships[0]
     _, chance, need = nauticus_play._ship_plan(ship, player, ops, 0.0, 0.0, masts_now=True)
     assert need == {"hulls": 0, "masts": 1, "sails": 1}
-    assert chance == pytest.approx(2 / 3)  # the Sails tile among the two phases left
+    # the mast from this phase (1 performance for 1 mast), the sail from the Sails tile among
+    # the two phases left (2/3 of a performance): 1 - exp(-1.5 · o / n) each
+    mast_chance = 1 - math.exp(-1.5)
+    assert chance == pytest.approx(mast_chance * (1 - math.exp(-1.5 * 2 / 3)))
     _, cut, _ = nauticus_play._ship_plan(ship, player, ops, 0.0, 0.0, masts_now=False)
-    assert cut == pytest.approx(2 / 3 - 0.5)
-    # the estimate sees it: choosing Masts now is worth more than choosing Goods
+    assert cut == pytest.approx(mast_chance * (1 - math.exp(-1.5 * (2 / 3 - 0.5))))
+    # the estimate sees it: choosing Masts now is worth more than choosing Goods (4.9 VP more)
     in_goods = _last_round_phase_five("goods")
-    assert nauticus_play.estimate(in_masts)[0] > nauticus_play.estimate(in_goods)[0] + 5.0
+    assert nauticus_play.estimate(in_masts)[0] > nauticus_play.estimate(in_goods)[0] + 4.5
 
 
 def test_a_kept_worker_is_worth_more_than_its_leftover_taler_while_the_game_is_young() -> None:
