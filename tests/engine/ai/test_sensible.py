@@ -259,7 +259,7 @@ def test_a_later_round_offers_each_action_half_a_performance() -> None:
     """Each later round counts half a performance of every action: its tile comes in 7 of 8
     rounds and the seat performs in 4 of the 7 phases, passing in 3 to flip its pass tiles.
     At the start of a 4-round game: 3 later rounds (1.5) and this round's 7 choices among the
-    8 tiles (7/8 each); 7/8 a later round made two unbuilt hulls look as good as built."""
+    8 tiles (7/8 each); 7/8 a later round made an open hull's parts look sure two rounds ahead."""
     start = RULES.new_game(2, 1)
     assert (start.rounds, start.round, start.step) == (4, 1, "choose")
     assert nauticus_play.action_ops(start, 0) == dict.fromkeys(data.ACTIONS, 1.5 + 7 / 8)
