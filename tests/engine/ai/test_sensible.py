@@ -269,9 +269,10 @@ def test_a_later_round_offers_each_action_half_a_performance() -> None:
 
 def test_a_missing_part_is_never_sure_so_each_part_bought_counts() -> None:
     """A closed three-tile hull with its masts, one sail missing, at the start of the game:
-    2.375 Sails performances expected give the sail with chance 1 - exp(-1.5 · 2.375), not 1
-    (min(1, o/n) made it sure, so buying the sail now scored nothing over later and the search
-    kept passing). Each sail bought raises the chance of the rest: 1 - exp(-1.5 · o / n)."""
+    2.375 Sails performances expected, two parts each, give the sail with chance
+    1 - exp(-1.5 · 2 · 2.375), not 1 (min(1, o/n) made it sure, so buying the sail now scored
+    nothing over later and the search kept passing). Each sail bought raises the chance of the
+    rest: 1 - exp(-1.5 · 2 · o / n)."""
     start = RULES.new_game(2, 1)
     hull = ("bow", "middle", "stern")
     ops = nauticus_play.action_ops(start, 0)
@@ -281,9 +282,9 @@ def test_a_missing_part_is_never_sure_so_each_part_bought_counts() -> None:
         ship = _ship(hull, masts=3, sails=sails)
         return nauticus_play._ship_plan(ship, player, ops, 0.0, 3.0, masts_now=False)[1]
 
-    assert chance(2) == pytest.approx(1 - math.exp(-1.5 * 2.375))  # 0.9716
-    assert chance(1) == pytest.approx(1 - math.exp(-1.5 * 2.375 / 2))  # 0.8315
-    assert chance(0) == pytest.approx(1 - math.exp(-1.5 * 2.375 / 3))  # 0.6951
+    assert chance(2) == pytest.approx(1 - math.exp(-1.5 * 2 * 2.375))  # 0.9992
+    assert chance(1) == pytest.approx(1 - math.exp(-1.5 * 2 * 2.375 / 2))  # 0.9716
+    assert chance(0) == pytest.approx(1 - math.exp(-1.5 * 2 * 2.375 / 3))  # 0.9071
     assert chance(0) < chance(1) < chance(2) < 1.0
 
 
@@ -320,14 +321,44 @@ def test_the_estimate_counts_the_sail_after_a_mast_bought_in_this_masts_phase() 
     _, chance, need = nauticus_play._ship_plan(ship, player, ops, 0.0, 0.0, masts_now=True)
     assert need == {"hulls": 0, "masts": 1, "sails": 1}
     # the mast from this phase (1 performance for 1 mast), the sail from the Sails tile among
-    # the two phases left (2/3 of a performance): 1 - exp(-1.5 · o / n) each
-    mast_chance = 1 - math.exp(-1.5)
-    assert chance == pytest.approx(mast_chance * (1 - math.exp(-1.5 * 2 / 3)))
+    # the two phases left (2/3 of a performance): 1 - exp(-1.5 · 2 parts · o / n) each
+    mast_chance = 1 - math.exp(-1.5 * 2)
+    assert chance == pytest.approx(mast_chance * (1 - math.exp(-1.5 * 2 * 2 / 3)))
     _, cut, _ = nauticus_play._ship_plan(ship, player, ops, 0.0, 0.0, masts_now=False)
-    assert cut == pytest.approx(mast_chance * (1 - math.exp(-1.5 * (2 / 3 - 0.5))))
-    # the estimate sees it: choosing Masts now is worth more than choosing Goods (4.9 VP more)
+    assert cut == pytest.approx(mast_chance * (1 - math.exp(-1.5 * 2 * (2 / 3 - 0.5))))
+    # the estimate sees it: choosing Masts now is worth more than choosing Goods (2.3 VP more)
     in_goods = _last_round_phase_five("goods")
-    assert nauticus_play.estimate(in_masts)[0] > nauticus_play.estimate(in_goods)[0] + 4.5
+    assert nauticus_play.estimate(in_masts)[0] > nauticus_play.estimate(in_goods)[0] + 2.0
+
+
+def test_a_mast_for_a_hull_tile_still_to_come_waits_for_a_hulls_phase() -> None:
+    """A two-tile hull open at the back, with both masts and sails, closes at three tiles with a
+    stern, a mast and a sail, in that order: the mast goes on the stern, so a Masts phase counts
+    only after a Hulls phase, as a Sails phase only after a Masts phase (each cut by half a
+    performance). In self-play seed 2015 the estimate held such a ship (three tiles, stern still
+    to come) at 101.7 VP in the last round, and it was never finished."""
+    start = RULES.new_game(2, 1)
+    player = start.players[0]
+    ship = _ship(("bow", "middle"), masts=2, sails=2)
+    ops = dict.fromkeys(data.ACTIONS, 2 / 3)  # the last round: 2 choices left among 3 tiles
+
+    def plan(hulls_now: bool) -> tuple[float, dict[str, int]]:
+        _, chance, need = nauticus_play._ship_plan(
+            ship, player, ops, 0.0, 0.0, masts_now=False, hulls_now=hulls_now
+        )
+        return chance, need
+
+    def p(o: float) -> float:  # one part from `o` performances of two parts each
+        return 1 - math.exp(-1.5 * 2 * o)
+
+    later, need = plan(False)
+    assert need == {"hulls": 1, "masts": 1, "sails": 1}
+    assert later == pytest.approx(p(2 / 3) * p(2 / 3 - 0.5) * p(2 / 3 - 0.5))  # 0.134
+    # in a Hulls phase the seat acts in, the stern comes before any Masts phase still to come
+    now, need = plan(True)
+    assert need == {"hulls": 1, "masts": 1, "sails": 1}
+    assert now == pytest.approx(p(2 / 3) * p(2 / 3) * p(2 / 3 - 0.5))  # 0.295
+    assert now > 2 * later
 
 
 def test_a_kept_worker_is_worth_more_than_its_leftover_taler_while_the_game_is_young() -> None:
