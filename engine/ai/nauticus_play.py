@@ -404,9 +404,10 @@ def scripted(state: State, seat: int, moves: list[Move], style: str, rng: random
 # buys two or three in one (the blue workers first; a repeat costs 4 taler and a worker). An
 # early calibration on scripted games had set 1.0, and with it the robots never planned a ship
 # of three or four tiles: in self-play they placed 4 parts a game and finished ships of one or
-# two. With 2.0 and `MAST_ORDER`, normal is as strong (23 of 48 against the code with 1.0; 86 of
-# 90 against the scripted players, 88 before) and builds bigger ships (self-play: 10.3 VP of
-# finished ships a seat against 3.9; against the scripted players 0.96 ships a game, 0.76).
+# two. With 2.0 and the masts' `ORDER_CUT`, normal is as strong (23 of 48 against the code
+# with 1.0; 86 of 90 against the scripted players, 88 before) and builds bigger ships
+# (self-play: 10.3 VP of finished ships a seat against 3.9; against the scripted players 0.96
+# ships a game, 0.76).
 PARTS_PER_PERFORMANCE = 2.0
 GOODS_PER_PERFORMANCE = 2.5
 REWARD_VALUE = 3.0  # one ship reward: 3 VP, 7 taler, 3 workers or a crown tile, about alike
@@ -434,12 +435,13 @@ LATER_PERFORMANCES = (TOTAL_PHASES - len(data.PASS_TILES)) / data.SPACES
 # itself as it was (84.8 VP a game to 77.6) and two robots scored 82.5 VP each instead of 74.8
 # (seeds 2000-2031).
 FINISH_SPREAD = 1.5
-# A mast for a hull tile not yet laid needs a Hulls phase first, as a sail needs its mast: the
-# Masts phases to come count this much less (unless the seat is in a Hulls phase now). Without
-# it, a three-tile hull open at the back with all its masts and sails (self-play seed 2015) was
-# valued near finished through the last round, when its stern, then that stern's mast, then its
-# sail still had to come in that order; it was never finished.
-MAST_ORDER = 0.5
+# Performances less for a kind whose parts wait on another kind's phase: a sail needs its mast
+# (a Masts phase first), a mast for a hull tile not yet laid needs a Hulls phase first; no cut
+# while the seat is in that earlier phase now. Without the masts' cut, a three-tile hull open
+# at the back with all its masts and sails (self-play seed 2015) was valued near finished
+# through the last round, when its stern, then that stern's mast, then its sail still had to
+# come in that order; it was never finished.
+ORDER_CUT = 0.5
 
 
 def action_ops(state: State, seat: int) -> dict[str, float]:
@@ -499,7 +501,7 @@ def _ship_plan(
     extra: float,
     left_rounds: float,
     masts_now: bool,
-    hulls_now: bool = False,
+    hulls_now: bool,
 ) -> tuple[float, float, dict[str, int]]:
     """(expected VP, finishing chance, parts missing by action) of an unfinished ship at its
     best size (0 VP and no parts when no size is worth building).
@@ -542,10 +544,11 @@ def _ship_plan(
             if n <= 0:
                 continue
             o = ops[kind] + extra
-            if kind == "sails" and need["masts"] > 0 and not masts_now:
-                o = max(0.0, o - 0.5)  # a sail needs its mast: a Masts phase must come first
-            if kind == "masts" and need["hulls"] > 0 and not hulls_now:
-                o = max(0.0, o - MAST_ORDER)  # and a mast its hull tile: Hulls first
+            waits = (kind == "sails" and need["masts"] > 0 and not masts_now) or (
+                kind == "masts" and need["hulls"] > 0 and not hulls_now
+            )
+            if waits:
+                o = max(0.0, o - ORDER_CUT)
             chance *= 1.0 - math.exp(-FINISH_SPREAD * PARTS_PER_PERFORMANCE * o / n)
         missing = sum(max(0, n) for n in need.values())
         chance *= min(1.0, (player.taler + 4.0 * left_rounds + 4.0) / (2.0 * missing + 1e-9))

@@ -280,7 +280,9 @@ def test_a_missing_part_is_never_sure_so_each_part_bought_counts() -> None:
 
     def chance(sails: int) -> float:
         ship = _ship(hull, masts=3, sails=sails)
-        return nauticus_play._ship_plan(ship, player, ops, 0.0, 3.0, masts_now=False)[1]
+        return nauticus_play._ship_plan(
+            ship, player, ops, 0.0, 3.0, masts_now=False, hulls_now=False
+        )[1]
 
     assert chance(2) == pytest.approx(1 - math.exp(-1.5 * 2 * 2.375))  # 0.9992
     assert chance(1) == pytest.approx(1 - math.exp(-1.5 * 2 * 2.375 / 2))  # 0.9716
@@ -318,13 +320,17 @@ def test_the_estimate_counts_the_sail_after_a_mast_bought_in_this_masts_phase() 
     assert ops["masts"] == 1.0 and ops["sails"] == pytest.approx(2 / 3)  # 2 phases, 3 tiles
     player = in_masts.players[0]
     ship = player.ships[0]
-    _, chance, need = nauticus_play._ship_plan(ship, player, ops, 0.0, 0.0, masts_now=True)
+    _, chance, need = nauticus_play._ship_plan(
+        ship, player, ops, 0.0, 0.0, masts_now=True, hulls_now=False
+    )
     assert need == {"hulls": 0, "masts": 1, "sails": 1}
     # the mast from this phase (1 performance for 1 mast), the sail from the Sails tile among
     # the two phases left (2/3 of a performance): 1 - exp(-1.5 · 2 parts · o / n) each
     mast_chance = 1 - math.exp(-1.5 * 2)
     assert chance == pytest.approx(mast_chance * (1 - math.exp(-1.5 * 2 * 2 / 3)))
-    _, cut, _ = nauticus_play._ship_plan(ship, player, ops, 0.0, 0.0, masts_now=False)
+    _, cut, _ = nauticus_play._ship_plan(
+        ship, player, ops, 0.0, 0.0, masts_now=False, hulls_now=False
+    )
     assert cut == pytest.approx(mast_chance * (1 - math.exp(-1.5 * 2 * (2 / 3 - 0.5))))
     # the estimate sees it: choosing Masts now is worth more than choosing Goods (2.3 VP more)
     in_goods = _last_round_phase_five("goods")
