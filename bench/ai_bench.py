@@ -4,6 +4,7 @@
     python bench/ai_bench.py --games 40 --jobs 2 --only duel --pairings normal-random
     nice -n 10 python bench/ai_bench.py --games 100 --log ai_bench.jsonl   # the full run
     python bench/ai_bench.py --only duel --pairings normal-strategies --no-widening  # as before
+    python bench/ai_bench.py --only nauticus --pairings normal-strategies --players 3
 
 `--log FILE` appends every finished game to FILE as one JSON line and, when started again with
 the same FILE, skips the games already there and counts them in the tables: a 100-game run
@@ -17,6 +18,10 @@ normal 95 % against random and 75 % against every strategy opponent, hard 60 % a
 (greedy: 65 %). Each row gives the score with its Wilson 95 % interval and both sides' mean
 figures (VP; ships finished and goods delivered; collections closed and tokens; domains and
 points). A shared win counts half.
+With `--players 3` (or 4; games that allow it, the duel is left out) the first player sits in
+seat seed mod n and every other seat plays the second: it wins when it ranks first (a shared
+first place counts half), its fair share is 1/n, and the other side's figures are the mean of
+the other seats. The 2-player goals do not apply.
 Decision times are per call of `choose` with at least two legal moves (a forced move costs
 nothing), per level, across all pairings; goals: normal p95 <= 1 s, hard p95 <= 5 s.
 Memory: the peak resident size of the worker processes, and the traced peak of one hard
@@ -94,15 +99,17 @@ def decide(
     return move, ((dt, cpu) if len(moves) > 1 else None)
 
 
-def play(task: tuple[str, str, int]) -> dict[str, Any]:
-    """One game of `pairing` in `game`: the first player's result and the decision times."""
-    game, pairing, seed = task
+def play(task: tuple[str, str, int, int]) -> dict[str, Any]:
+    """One game of `pairing` in `game` with `n` seats: the first player's result and the
+    decision times."""
+    game, pairing, seed, n = task
     rules = GAMES[game]
     a, b = pairing.split("-")
-    a_seat = seed % 2
-    who = {a_seat: a, 1 - a_seat: b}
-    rng = random.Random(f"bench/{game}/{pairing}/{seed}")
-    state = rules.new_game(2, seed)
+    a_seat = seed % n
+    who = {s: a if s == a_seat else b for s in range(n)}
+    # 2-player games keep the seed text of the logs made before --players
+    rng = random.Random(f"bench/{game}/{pairing}/{seed}" + ("" if n == 2 else f"/{n}"))
+    state = rules.new_game(n, seed)
     times: dict[str, list[tuple[float, float]]] = {}
     ply = 0
     while not rules.is_over(state):
@@ -114,13 +121,19 @@ def play(task: tuple[str, str, int]) -> dict[str, Any]:
         state, _ = rules.apply(state, seat, move)
         ply += 1
     scores = rules.final_scores(state)
-    mine, theirs = scores[a_seat], scores[1 - a_seat]
+    others = [s for s in range(n) if s != a_seat]
+    mine = scores[a_seat]
+    best = min(others, key=lambda s: scores[s].rank)  # the best other seat
+    theirs = scores[best]
     result = 1.0 if mine.rank < theirs.rank else 0.5 if mine.rank == theirs.rank else 0.0
+    their_stats = [stats(game, rules, state, s) for s in others]
+    mean_stats = {k: statistics.mean(d[k] for d in their_stats) for k in their_stats[0]}
     return {
-        "stats": (stats(game, rules, state, a_seat), stats(game, rules, state, 1 - a_seat)),
+        "stats": (stats(game, rules, state, a_seat), mean_stats),
         "game": game,
         "pairing": pairing,
         "seed": seed,
+        "players": n,
         "result": result,
         "vp": (mine.vp, theirs.vp),
         "times": times,
@@ -204,6 +217,13 @@ def main() -> None:
     ap.add_argument("--no-memory", action="store_true", help="skip the traced-memory runs")
     ap.add_argument("--first-seed", type=int, default=0, help="seeds first-seed..first-seed+N-1")
     ap.add_argument(
+        "--players",
+        type=int,
+        choices=(2, 3, 4),
+        default=2,
+        help="seats per game: the first player in one, the second in every other (default 2)",
+    )
+    ap.add_argument(
         "--log",
         type=Path,
         help="append each game to this JSON-lines file; games already in it are not replayed",
@@ -218,14 +238,20 @@ def main() -> None:
     print("plain search, " if args.plain else "", end="")
     print("no root widening, " if args.no_widening else "", end="")
     print("levels:", ", ".join(f"{lv.name} {lv.budget} applies" for lv in LEVELS.values()))
+    n = args.players
+    games = [g for g in args.only if GAMES[g].min_players <= n <= GAMES[g].max_players]
+    for g in sorted(set(args.only) - set(games)):
+        print(f"{g} left out: it has no {n}-player game")
+    if n != 2:
+        print(f"{n} players a game: the first player's fair share is {100 / n:.0f} %")
     seeds = range(args.first_seed, args.first_seed + args.games)
-    tasks = [(g, p, s) for g in args.only for p in expand(g, args.pairings) for s in seeds]
+    tasks = [(g, p, s, n) for g in games for p in expand(g, args.pairings) for s in seeds]
     results: list[dict[str, Any]] = []
     if args.log is not None and args.log.exists():
         wanted = set(tasks)
         for line in args.log.read_text().splitlines():
             r = json.loads(line)
-            key = (r["game"], r["pairing"], r["seed"])
+            key = (r["game"], r["pairing"], r["seed"], r.get("players", 2))
             if key in wanted:
                 wanted.discard(key)  # a game logged twice counts once
                 results.append(r)
@@ -247,7 +273,7 @@ def main() -> None:
         "| mean stats, first / second |"
     )
     print("|---|---|---|---|---|---|")
-    for g in args.only:
+    for g in games:
         for p in expand(g, args.pairings):
             rs = [r for r in results if r["game"] == g and r["pairing"] == p]
             if not rs:
@@ -265,12 +291,13 @@ def main() -> None:
                 )
             print(
                 f"| {g} | {p} | {len(rs)} | {100 * score:.0f} % ({100 * lo:.0f}–{100 * hi:.0f}) "
-                f"| {100 * goal_of(p):.0f} % | {side[0]} / {side[1]} |"
+                f"| {100 * goal_of(p) if n == 2 else 100 / n:.0f} %{'' if n == 2 else ' share'} "
+                f"| {side[0]} / {side[1]} |"
             )
 
     print("\n| game | player | decisions | median | p95 | max | CPU median | CPU p95 |")
     print("|---|---|---|---|---|---|---|---|")
-    for g in args.only:
+    for g in games:
         per: dict[str, list[tuple[float, float]]] = {}
         for r in results:
             if r["game"] == g:
@@ -292,7 +319,7 @@ def main() -> None:
     rss = max(r["rss_kb"] for r in results) / 1024
     print(f"\npeak resident size of a worker process: {rss:.0f} MiB")
     if not args.no_memory:
-        for g in args.only:
+        for g in games:
             print(f"traced peak of one hard decision, {g}: {traced_peak(g):.1f} MiB")
 
 
