@@ -413,6 +413,12 @@ GOODS_PER_PERFORMANCE = 2.5
 REWARD_VALUE = 3.0  # one ship reward: 3 VP, 7 taler, 3 workers or a crown tile, about alike
 PART_COST = 1.0  # VP a missing part still costs: about 2 taler and a worker
 GOOD_VP = 3.0  # a delivered good of a kind already started, a little more than the first one
+GOOD_COST = 0.8  # VP a good still to buy costs: its price (0-3 taler, a repeat 4) and a worker
+# Blue workers the Deliver space brings, on average over the wheel's sections (N-BOARD-2). A
+# delivery takes a worker per good and a good under every hull tile; the estimate once counted
+# goods on board as delivered whatever the load and the workers, and robots ended 3-player
+# games with four-tile ships carrying one to three goods (self-play seeds 4000-4011).
+DELIVER_BLUE = sum(data.WHEEL) / len(data.WHEEL)
 # An own worker kept while most of the game is to come is worth more than its leftover taler
 # (a third of a VP): later it buys a second part in a phase, scores 2-3 VP in a Crowns phase
 # after passes, or at worst becomes 2 taler in a Money phase. Without this the search spent
@@ -563,25 +569,56 @@ def _ship_plan(
 
 
 def _goods_plan(
-    ship: Ship, player: Player, delivered: list[int], ops: dict[str, float], stored: int
+    ship: Ship,
+    player: Player,
+    delivered: list[int],
+    ops: dict[str, float],
+    stored: int,
+    goods_now: bool,
 ) -> float:
-    """Expected VP from delivering goods with a finished ship: what it carries now and the
-    loads the Goods (or Transport from storage) and Deliver phases still to come allow."""
+    """Expected VP from delivering goods with a finished ship, up to two loads.
+
+    A delivery takes a good under every hull tile and a worker per good (N-DELIV-1): the first
+    load counts with the chance that the goods still missing come (stored ones by Transport,
+    the rest bought, `GOODS_PER_PERFORMANCE` a Goods performance, never sure), that a Deliver
+    phase follows (half a performance less while goods must come first, unless the seat is in
+    a Goods phase now) and that the seat has the workers (own ones and the Deliver space's blue
+    ones on average). The goods on board count at their exact VP by kind, the others at
+    `GOOD_VP`, less what the goods still to buy cost and the leftover taler the goods and
+    workers stop counting once delivered. A load with no chance adds nothing, so a good put on
+    a ship that cannot deliver scores only its leftover taler. A second load counts only while
+    a second Deliver phase may come.
+    """
     n = ship.size
     loaded = [g for g in ship.goods if g is not None]
-    deliveries = min(ops["deliver"], 2.0)
+    deliveries = ops["deliver"]
     if deliveries <= 0:
         return 0.0
-    supply = len(loaded) + stored + GOODS_PER_PERFORMANCE * ops["goods"]
-    carried = min(deliveries * n, supply)
-    first = min(1.0, supply / n) * min(1.0, deliveries)
+    missing = n - len(loaded)
+    supply = (
+        min(stored, missing) * min(1.0, ops["transport"]) + GOODS_PER_PERFORMANCE * ops["goods"]
+    )
+    load = 1.0
+    if missing > 0:
+        load = 1.0 - math.exp(-FINISH_SPREAD * supply / missing)
+        if not goods_now:
+            deliveries = max(0.0, deliveries - ORDER_CUT)
+    workers = min(1.0, (player.workers + DELIVER_BLUE) / n)
+    chance = load * min(1.0, deliveries) * workers
     gain = 0.0
     for g in loaded:
         k = data.GOODS.index(g)
         gain += data.goods_score(delivered[k] + 1) - data.goods_score(delivered[k])
         delivered[k] += 1
-    bought = max(0.0, carried - len(loaded) - stored)
-    return first * gain + max(0.0, carried - len(loaded)) * GOOD_VP * 0.7 - bought * 0.8
+    gain += missing * GOOD_VP - (len(loaded) + n) / data.LEFTOVER_DIVISOR
+    value = chance * (gain - missing * GOOD_COST)
+    # a second load: n goods more, bought, and a second Deliver phase
+    again = min(1.0, max(0.0, deliveries - 1.0))
+    if again > 0:
+        left = max(0.0, supply - missing)
+        reload = 1.0 - math.exp(-FINISH_SPREAD * left / n)
+        value += chance * again * reload * n * (GOOD_VP - GOOD_COST - 1 / data.LEFTOVER_DIVISOR)
+    return value
 
 
 def estimate(state: State) -> list[float]:
@@ -590,10 +627,11 @@ def estimate(state: State) -> list[float]:
     Added to `final_scores(state)[seat].vp`: the face-up pass tiles this round it cannot flip any
     more (and 35 % of the others, which cost a turn to flip); each unfinished ship's expected
     value at its best size (`_ship_plan`: score and rewards times the chance the actions still to
-    come supply its parts, less their cost); each finished ship's deliveries (`_goods_plan`: the
-    goods on board and the Goods and Deliver phases to come); the rewards of a ship just
-    finished that are still to be chosen; crowns while a Crowns action may still come; and the
-    own workers kept, above their leftover taler, while most of the game is to come.
+    come supply its parts, less their cost); each finished ship's deliveries (`_goods_plan`: a
+    full load from the goods on board and the Goods phases to come, then a Deliver phase and a
+    worker per good); the rewards of a ship just finished that are still to be chosen; crowns
+    while a Crowns action may still come; and the own workers kept, above their leftover taler,
+    while most of the game is to come.
     """
     scores = final_scores(state)
     if state.step == "over":
@@ -615,12 +653,14 @@ def estimate(state: State) -> list[float]:
         # ships: the most advanced unfinished one first; later ones get the performances
         # it leaves, so two ships started at once are not both counted as sure
         unfinished = sorted((s for s in p.ships if not s.finished), key=lambda s: -s.parts())
+        acting = _acts_in_current(state, seat)
+        goods_now = state.action == "goods" and acting
         for ship in p.ships:
             if ship.finished:
-                v += _goods_plan(ship, p, delivered, ops, stored_goods)
+                v += _goods_plan(ship, p, delivered, ops, stored_goods, goods_now)
                 stored_goods = 0
-        masts_now = state.action == "masts" and _acts_in_current(state, seat)
-        hulls_now = state.action == "hulls" and _acts_in_current(state, seat)
+        masts_now = state.action == "masts" and acting
+        hulls_now = state.action == "hulls" and acting
         for ship in unfinished:
             ev, chance, need = _ship_plan(ship, p, ops, extra, left_rounds, masts_now, hulls_now)
             v += ev

@@ -367,6 +367,71 @@ def test_a_mast_for_a_hull_tile_still_to_come_waits_for_a_hulls_phase() -> None:
     assert now > 2 * later
 
 
+def _goods_value(
+    goods: int,
+    ops: dict[str, float],
+    *,
+    size: int = 2,
+    workers: int = 0,
+    delivered: int = 0,
+    goods_now: bool = False,
+) -> float:
+    """`_goods_plan` of a finished `size`-tile ship carrying `goods` fish, for a seat with
+    `workers` own workers that has delivered `delivered` fish, nothing stored."""
+    hulls = ("bow", "stern") if size == 2 else ("bow", "middle", "middle", "stern")[:size]
+    ship = _ship(hulls, masts=size, sails=size, goods=goods)
+    assert ship.finished
+    player = replace(RULES.new_game(2, 1).players[0], workers=workers)
+    kinds = [0] * len(data.GOODS)
+    kinds[data.GOODS.index("fish")] = delivered
+    full = dict.fromkeys(data.ACTIONS, 0.0) | ops
+    return nauticus_play._goods_plan(ship, player, kinds, full, 0, goods_now)
+
+
+def test_a_loaded_ship_delivers_its_goods_at_their_exact_vp_less_the_leftovers() -> None:
+    """A finished two-tile ship carrying two fish, one fish delivered before, two own workers and
+    a Deliver phase to come: the delivery is sure and scores fish 2 and 3 (N-END-1: 5 - 2 and
+    9 - 5 VP), less the leftover taler of the two goods and two workers it uses (4 / 3 VP)."""
+    value = _goods_value(2, {"deliver": 1.0}, workers=2, delivered=1)
+    assert value == pytest.approx((5 - 2) + (9 - 5) - 4 / 3)  # 5.667
+    # no Deliver phase left: nothing, whatever is on board
+    assert _goods_value(2, {"deliver": 0.0}, workers=2, delivered=1) == 0.0
+
+
+def test_a_partial_load_counts_only_with_the_chance_to_complete_and_deliver_it() -> None:
+    """A delivery takes a good under every hull tile (N-DELIV-1). A two-tile ship with one fish
+    and no Goods phase left delivers nothing: the load adds nothing (the old estimate counted
+    the fish on board as if delivered, and the robots ended games with four-tile ships carrying
+    one to three goods). With a Goods performance to come, the good still missing comes with
+    chance 1 - exp(-1.5 · 2.5 goods), the Deliver phase counts half a performance less since
+    it must come after (unless the seat is in the Goods phase now), and with no own worker the
+    Deliver space's 1.75 blue workers on average cover 1.75 of the 2 goods."""
+    assert _goods_value(1, {"deliver": 1.0}, workers=2) == 0.0
+    load = 1 - math.exp(-1.5 * 2.5)
+    blue = sum(data.WHEEL) / len(data.WHEEL)
+    gain = 2 + 3.0 - (1 + 2) / 3 - 0.8  # the fish on board, one good more, leftovers, its cost
+    later = _goods_value(1, {"deliver": 1.0, "goods": 1.0})
+    assert later == pytest.approx(load * 0.5 * (blue / 2) * gain)  # 1.36
+    now = _goods_value(1, {"deliver": 1.0, "goods": 1.0}, goods_now=True)
+    assert now == pytest.approx(2 * later)
+    # two own workers make the delivery's workers sure
+    assert _goods_value(1, {"deliver": 1.0, "goods": 1.0}, workers=2) == pytest.approx(
+        load * 0.5 * gain
+    )
+
+
+def test_a_four_tile_ship_needs_four_workers_to_deliver() -> None:
+    """Delivering costs a worker per good: a loaded four-tile ship counts its delivery with the
+    share of the four workers the seat may have (own ones and 1.75 blue on average), so the
+    workers kept for it count."""
+    blue = sum(data.WHEEL) / len(data.WHEEL)
+    gain = 2 + 3 + 4 + 5 - (4 + 4) / 3  # four fish delivered: 14 VP
+    for workers in (0, 1, 2, 3):
+        value = _goods_value(4, {"deliver": 1.0}, size=4, workers=workers)
+        assert value == pytest.approx(min(1.0, (workers + blue) / 4) * gain)
+    assert _goods_value(4, {"deliver": 1.0}, size=4, workers=3) == pytest.approx(gain)
+
+
 def test_a_kept_worker_is_worth_more_than_its_leftover_taler_while_the_game_is_young() -> None:
     """Own workers kept early are worth 0.9 VP each above their leftover taler (up to six), fading
     over the last two rounds: without it the search spent nine workers on Crowns for 1 VP each in
