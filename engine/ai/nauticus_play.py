@@ -450,6 +450,12 @@ FINISH_SPREAD = 1.5
 ORDER_CUT = 0.5
 
 
+def _never_sure(expected: float, missing: float) -> float:
+    """The chance that `expected` items (parts or goods) to come supply `missing` ones:
+    1 - exp(-FINISH_SPREAD · expected / missing), never 1 (see FINISH_SPREAD)."""
+    return 1.0 - math.exp(-FINISH_SPREAD * expected / missing)
+
+
 def action_ops(state: State, seat: int) -> dict[str, float]:
     """Expected performances of each action still open to `seat`, the current one included.
 
@@ -555,7 +561,7 @@ def _ship_plan(
             )
             if waits:
                 o = max(0.0, o - ORDER_CUT)
-            chance *= 1.0 - math.exp(-FINISH_SPREAD * PARTS_PER_PERFORMANCE * o / n)
+            chance *= _never_sure(PARTS_PER_PERFORMANCE * o, n)
         missing = sum(max(0, n) for n in need.values())
         chance *= min(1.0, (player.taler + 4.0 * left_rounds + 4.0) / (2.0 * missing + 1e-9))
         # a finished ship also carries goods to deliver in the rounds after it
@@ -600,7 +606,7 @@ def _goods_plan(
     )
     load = 1.0
     if missing > 0:
-        load = 1.0 - math.exp(-FINISH_SPREAD * supply / missing)
+        load = _never_sure(supply, missing)
         if not goods_now:
             deliveries = max(0.0, deliveries - ORDER_CUT)
     workers = min(1.0, (player.workers + DELIVER_BLUE) / n)
@@ -616,7 +622,7 @@ def _goods_plan(
     again = min(1.0, max(0.0, deliveries - 1.0))
     if again > 0:
         left = max(0.0, supply - missing)
-        reload = 1.0 - math.exp(-FINISH_SPREAD * left / n)
+        reload = _never_sure(left, n)
         value += chance * again * reload * n * (GOOD_VP - GOOD_COST - 1 / data.LEFTOVER_DIVISOR)
     return value
 
@@ -653,7 +659,8 @@ def estimate(state: State) -> list[float]:
         # ships: the most advanced unfinished one first; later ones get the performances
         # it leaves, so two ships started at once are not both counted as sure
         unfinished = sorted((s for s in p.ships if not s.finished), key=lambda s: -s.parts())
-        acting = _acts_in_current(state, seat)
+        # the phase in progress, where the seat still acts in it (only these three matter here)
+        acting = state.action in ("goods", "masts", "hulls") and _acts_in_current(state, seat)
         goods_now = state.action == "goods" and acting
         for ship in p.ships:
             if ship.finished:

@@ -378,8 +378,7 @@ def _goods_value(
 ) -> float:
     """`_goods_plan` of a finished `size`-tile ship carrying `goods` fish, for a seat with
     `workers` own workers that has delivered `delivered` fish, nothing stored."""
-    hulls = ("bow", "stern") if size == 2 else ("bow", "middle", "middle", "stern")[:size]
-    ship = _ship(hulls, masts=size, sails=size, goods=goods)
+    ship = _ship(("bow", *("middle",) * (size - 2), "stern"), masts=size, sails=size, goods=goods)
     assert ship.finished
     player = replace(RULES.new_game(2, 1).players[0], workers=workers)
     kinds = [0] * len(data.GOODS)
