@@ -6,9 +6,9 @@ state is exactly what every seat sees. Pure: no I/O.
 - `prune(state, seat, moves)`: drops moves a sensible player never makes (Crowns for 0 VP or
   with more workers than the cap needs, the once-per-game extra action before the last round
   unless it scores crowns or delivers, Money with own workers when rich, passing or ending the
-  turn when a loaded ship can deliver, a second unfinished ship, a mast or sail bought for taler
-  into storage for a crest no ship is built around, anything bought into a full storage).
-  Never empty.
+  turn when a loaded ship can deliver or a sail can finish a ship, a second unfinished ship, a
+  mast or sail bought for taler into storage for a crest no ship is built around, anything
+  bought into a full storage). Never empty.
 - `scripted(state, seat, moves, style, rng)`: the move a scripted player makes (`crowner`,
   `builder`, `mix` for the search's rollouts; `balanced`, the bench's mix opponent); the bench's
   strategy opponents and the search's rollouts use it.
@@ -108,11 +108,12 @@ def prune(state: State, seat: int, moves: list[Move]) -> list[Move]:
     crests: frozenset[str] | None = None  # _rigging_crests(player), read at the first storage buy
     crests_known = False
     # a ship ready to deliver and the workers to do it: deliver (goods score at least 2 VP
-    # each, against a worker's third of a VP), never pass or end the turn instead
-    can_deliver = any(m["type"] == "deliver" for m in moves)
+    # each, against a worker's third of a VP), never pass or end the turn instead; likewise
+    # the sail that finishes a ship is placed at once (see _can_finish_a_ship)
+    must_act = any(m["type"] == "deliver" for m in moves) or _can_finish_a_ship(player, moves)
     for m in moves:
         t = m["type"]
-        if can_deliver and t in ("pass", "end_turn", "end_extra"):
+        if must_act and t in ("pass", "end_turn", "end_extra"):
             continue
         if (
             t in ("buy", "transport")
@@ -143,6 +144,36 @@ def prune(state: State, seat: int, moves: list[Move]) -> list[Move]:
             continue  # plenty of money: only free (blue) workers go to Money
         out.append(m)
     return out or moves
+
+
+def _can_finish_a_ship(player: Player, moves: list[Move]) -> bool:
+    """Whether one of `moves` puts the last sail on a ship, finishing it (N-YARD-6).
+
+    The last part of a ship is always a sail: every hull tile needs a mast and the mast a sail,
+    so a ship is one move from finished only when its hull is closed, every tile has its mast
+    and one sail is missing. Finishing it scores the ship (2-35 VP) and its rewards at once and
+    lets it deliver from then on; turning it down saves a pass tile (3 VP at most) and bets on a
+    later Sails or Transport phase. Robots in self-play turned it down in 12 of 28 such
+    positions (normal, seeds 4024-4029 with 3 players, 2032-2039 with 2), some for a whole round,
+    and three ships one sail short were never finished (self-play seed 4027).
+    """
+    ready = [
+        i
+        for i, s in enumerate(player.ships)
+        if s.closed and None not in s.masts and s.sails.count(None) == 1
+    ]
+    if not ready:
+        return False
+    for m in moves:
+        to = m.get("to")
+        if (
+            m["type"] in ("buy", "transport")
+            and isinstance(to, dict)
+            and to.get("ship") in ready
+            and m["item"].startswith("sail_")
+        ):
+            return True  # the one sail-less mast of that ship: the only tile a sail can go
+    return False
 
 
 def _rigging_crests(player: Player) -> frozenset[str] | None:

@@ -88,6 +88,42 @@ def test_the_search_delivers_a_loaded_ship_instead_of_passing() -> None:
         assert move["type"] == "deliver", move
 
 
+def _finishes(state: Any, seat: int, m: Move) -> bool:
+    """Whether move `m` finishes one of the seat's ships (found by playing it)."""
+    to = m.get("to")
+    if m["type"] not in ("buy", "transport") or not isinstance(to, dict) or "tile" not in to:
+        return False
+    after, _ = nauticus.RULES.apply(state, seat, m)
+    ship = after.players[seat].ships[to["ship"]]
+    return bool(ship.finished) and not state.players[seat].ships[to["ship"]].finished
+
+
+def test_the_search_finishes_a_ship_with_its_last_sail_instead_of_passing() -> None:
+    """Self-play robots passed on the sail that finished a ship in 12 of 28 such positions,
+    once for a whole round and once for good (three four-tile ships one sail short at the end
+    of seed 4027). Positions of builder games where a move finishes a ship and passing or
+    ending the turn is also legal: the search never takes the pass."""
+    rules = nauticus.RULES
+    rng = random.Random("blunders/finish")
+    sample: list[tuple[Any, int]] = []
+    game = 0
+    while len(sample) < 6:
+        state = rules.new_game(2, 800 + game)
+        game += 1
+        while not rules.is_over(state) and len(sample) < 6:
+            seat = rules.current(state)
+            assert seat is not None
+            moves = rules.legal_moves(state, seat)
+            if any(m["type"] in ("pass", "end_turn") for m in moves) and any(
+                _finishes(state, seat, m) for m in moves
+            ):
+                sample.append((state, seat))
+            state, _ = rules.apply(state, seat, scripted(state, seat, moves, "builder", rng))
+    for i, (state, seat) in enumerate(sample):
+        move = choose(rules, state, seat, level="easy", seed=i)
+        assert move["type"] not in ("pass", "end_turn", "end_extra"), move
+
+
 # --- Nautilus Island: stores worth a turn, one search branch per batch ------------------------
 
 

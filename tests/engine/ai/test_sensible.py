@@ -558,11 +558,11 @@ def test_an_open_island_collection_counts_on_fewer_cards_as_the_lowest_column_em
     assert est(four)[1] == pytest.approx(est(state)[1])
 
 
-def _in_masts_phase(storage: tuple[str, ...], *ships: Ship) -> Any:
-    """Seat 0 with its turn open in a Masts phase of round 2, 20 taler and 3 workers, holding
-    `storage` and `ships`."""
+def _in_masts_phase(storage: tuple[str, ...], *ships: Ship, action: str = "masts") -> Any:
+    """Seat 0 with its turn open in a Masts phase (or `action`'s) of round 2, 20 taler and 3
+    workers, holding `storage` and `ships`."""
     start = RULES.new_game(2, 1)
-    masts = start.tiles.index("masts")
+    masts = start.tiles.index(action)
     state = replace(
         start, round=2, phase=1, chosen=(masts,), step="turn", turn=Turn(seat=0, blue=1)
     )
@@ -609,6 +609,51 @@ def test_rigging_crests_follow_the_ship_then_the_storage() -> None:
         {"whale", "tower"}
     )
     assert nauticus_play._rigging_crests(replace(player, storage=("fish",))) is None
+
+
+def test_prune_places_the_sail_that_finishes_a_ship_instead_of_passing() -> None:
+    """A closed hull with every mast and one sail missing is one move from its score and
+    rewards (N-YARD-6): in a Sails phase, or a Transport phase with the sail in storage, the
+    seat may no longer pass or end its turn; buying or moving that sail stays, and so does every
+    other move. One sail more missing, or an open hull, leaves passing open."""
+    closed = _ship(("bow", "middle", "stern"), masts=3, sails=2)
+    state = _in_masts_phase((), closed, action="sails")
+    moves = RULES.legal_moves(state, 0)
+    assert {"type": "pass"} in moves
+    finish = {"type": "buy", "item": "sail_helm", "to": {"ship": 0, "tile": 2}}
+    assert finish in moves
+    kept = prune(state, 0, moves)
+    assert finish in kept
+    assert not any(m["type"] in ("pass", "end_turn", "end_extra") for m in kept)
+    # besides passing and ending the turn, only the rules of other tests dropped anything: the
+    # extra action (round 2) and sails of other crests bought into storage for taler
+    dropped = [m for m in moves if m not in kept]
+    assert {"type": "pass"} in dropped and {"type": "end_turn"} in dropped
+    for m in dropped:
+        assert m["type"] in ("pass", "end_turn", "extra") or (
+            m["type"] == "buy"
+            and m["to"] == "storage"
+            and m["item"] != "sail_helm"
+            and price_of(state, m["item"]) > 0
+        ), m
+    after, _ = RULES.apply(state, 0, finish)
+    assert after.players[0].ships[0].finished
+    # the same sail moved from storage in a Transport phase
+    state = _in_masts_phase(("sail_helm",), closed, action="transport")
+    moves = RULES.legal_moves(state, 0)
+    move = {"type": "transport", "item": "sail_helm", "to": {"ship": 0, "tile": 2}}
+    assert move in moves and {"type": "pass"} in moves
+    assert {"type": "pass"} not in prune(state, 0, moves)
+    assert move in prune(state, 0, moves)
+    # two sails missing, or the hull still open: a pass tile may be worth more than one sail
+    for ship in (
+        _ship(("bow", "middle", "stern"), masts=3, sails=1),
+        _ship(("bow", "middle"), masts=2, sails=1),
+    ):
+        state = _in_masts_phase((), ship, action="sails")
+        moves = RULES.legal_moves(state, 0)
+        assert any(m["type"] == "buy" and m["to"] == {"ship": 0, "tile": 1} for m in moves)
+        assert {"type": "pass"} in prune(state, 0, moves)
 
 
 def test_prune_buys_nothing_into_a_full_storage() -> None:
