@@ -100,8 +100,8 @@ def _finishes(state: Any, seat: int, m: Move) -> bool:
 
 def test_the_search_finishes_a_ship_with_its_last_sail_instead_of_passing() -> None:
     """Self-play robots passed on the sail that finished a ship in 12 of 28 such positions,
-    once for a whole round and once for good (three four-tile ships one sail short at the end
-    of seed 4027). Positions of builder games where a move finishes a ship and passing or
+    some for a whole round, some for good (three ships one sail short at the end of seed
+    4027). Positions of builder games where a move finishes a ship and passing or
     ending the turn is also legal: the search never takes the pass."""
     rules = nauticus.RULES
     rng = random.Random("blunders/finish")

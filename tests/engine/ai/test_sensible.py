@@ -562,9 +562,9 @@ def _in_masts_phase(storage: tuple[str, ...], *ships: Ship, action: str = "masts
     """Seat 0 with its turn open in a Masts phase (or `action`'s) of round 2, 20 taler and 3
     workers, holding `storage` and `ships`."""
     start = RULES.new_game(2, 1)
-    masts = start.tiles.index(action)
+    space = start.tiles.index(action)
     state = replace(
-        start, round=2, phase=1, chosen=(masts,), step="turn", turn=Turn(seat=0, blue=1)
+        start, round=2, phase=1, chosen=(space,), step="turn", turn=Turn(seat=0, blue=1)
     )
     players = list(state.players)
     players[0] = replace(players[0], taler=20, workers=3, storage=storage, ships=ships)
@@ -615,7 +615,8 @@ def test_prune_places_the_sail_that_finishes_a_ship_instead_of_passing() -> None
     """A closed hull with every mast and one sail missing is one move from its score and
     rewards (N-YARD-6): in a Sails phase, or a Transport phase with the sail in storage, the
     seat may no longer pass or end its turn; buying or moving that sail stays, and so does every
-    other move. One sail more missing, or an open hull, leaves passing open."""
+    other move the other rules keep. One sail more missing, or an open hull, leaves passing
+    open."""
     closed = _ship(("bow", "middle", "stern"), masts=3, sails=2)
     state = _in_masts_phase((), closed, action="sails")
     moves = RULES.legal_moves(state, 0)
