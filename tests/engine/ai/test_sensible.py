@@ -558,9 +558,9 @@ def test_an_open_island_collection_counts_on_fewer_cards_as_the_lowest_column_em
     assert est(four)[1] == pytest.approx(est(state)[1])
 
 
-def _in_masts_phase(storage: tuple[str, ...], *ships: Ship, action: str = "masts") -> Any:
-    """Seat 0 with its turn open in a Masts phase (or `action`'s) of round 2, 20 taler and 3
-    workers, holding `storage` and `ships`."""
+def _in_phase(storage: tuple[str, ...], *ships: Ship, action: str = "masts") -> Any:
+    """Seat 0 with its turn open in an `action` phase (Masts unless told) of round 2, 20 taler
+    and 3 workers, holding `storage` and `ships`."""
     start = RULES.new_game(2, 1)
     space = start.tiles.index(action)
     state = replace(
@@ -577,12 +577,12 @@ def test_prune_buys_rigging_into_storage_only_for_the_crest_being_built() -> Non
     ship's crest and a free one of any crest (its worker comes back as a leftover taler) are
     kept. Robots in self-play bought sails of four crests in one phase with no ship to carry
     any of them."""
-    probe = _in_masts_phase(())
+    probe = _in_phase(())
     prices = {c: price_of(probe, f"mast_{c}") for c in data.CRESTS}
     assert sorted(prices.values()) == [0, 1, 2, 3]
     crest = next(c for c in data.CRESTS if prices[c] == 2)
     ship = Ship(("bow", "middle", "stern"), (crest, None, None), (None,) * 3, (None,) * 3)
-    state = _in_masts_phase((), ship)
+    state = _in_phase((), ship)
     assert RULES.current(state) == 0
     moves = RULES.legal_moves(state, 0)
     kept = prune(state, 0, moves)
@@ -602,7 +602,7 @@ def test_prune_buys_rigging_into_storage_only_for_the_crest_being_built() -> Non
 def test_rigging_crests_follow_the_ship_then_the_storage() -> None:
     helm = _ship(("bow", "stern"), masts=1)
     bare = _ship(("bow", "stern"))
-    player = _in_masts_phase(("sail_whale", "mast_tower", "sail_tower", "sail_whale")).players[0]
+    player = _in_phase(("sail_whale", "mast_tower", "sail_tower", "sail_whale")).players[0]
     assert nauticus_play._rigging_crests(player) == frozenset({"whale", "tower"})
     assert nauticus_play._rigging_crests(replace(player, ships=(helm,))) == frozenset({"helm"})
     assert nauticus_play._rigging_crests(replace(player, ships=(bare,))) == frozenset(
@@ -618,7 +618,7 @@ def test_prune_places_the_sail_that_finishes_a_ship_instead_of_passing() -> None
     other move the other rules keep. One sail more missing, or an open hull, leaves passing
     open."""
     closed = _ship(("bow", "middle", "stern"), masts=3, sails=2)
-    state = _in_masts_phase((), closed, action="sails")
+    state = _in_phase((), closed, action="sails")
     moves = RULES.legal_moves(state, 0)
     assert {"type": "pass"} in moves
     finish = {"type": "buy", "item": "sail_helm", "to": {"ship": 0, "tile": 2}}
@@ -640,7 +640,7 @@ def test_prune_places_the_sail_that_finishes_a_ship_instead_of_passing() -> None
     after, _ = RULES.apply(state, 0, finish)
     assert after.players[0].ships[0].finished
     # the same sail moved from storage in a Transport phase
-    state = _in_masts_phase(("sail_helm",), closed, action="transport")
+    state = _in_phase(("sail_helm",), closed, action="transport")
     moves = RULES.legal_moves(state, 0)
     move = {"type": "transport", "item": "sail_helm", "to": {"ship": 0, "tile": 2}}
     assert move in moves and {"type": "pass"} in moves
@@ -651,7 +651,7 @@ def test_prune_places_the_sail_that_finishes_a_ship_instead_of_passing() -> None
         _ship(("bow", "middle", "stern"), masts=3, sails=1),
         _ship(("bow", "middle"), masts=2, sails=1),
     ):
-        state = _in_masts_phase((), ship, action="sails")
+        state = _in_phase((), ship, action="sails")
         moves = RULES.legal_moves(state, 0)
         assert any(m["type"] == "buy" and m["to"] == {"ship": 0, "tile": 1} for m in moves)
         assert {"type": "pass"} in prune(state, 0, moves)
@@ -661,7 +661,7 @@ def test_prune_buys_nothing_into_a_full_storage() -> None:
     """A tile that does not fit in storage is lost on the spot (N-GOLD-1): with 11 of 12 units
     used no mast (2 units) goes to storage, free or not; masts onto the ship still can."""
     storage = ("fish",) * 11
-    state = _in_masts_phase(storage, _ship(("bow", "stern")))
+    state = _in_phase(storage, _ship(("bow", "stern")))
     assert state.players[0].storage_used == 11
     moves = RULES.legal_moves(state, 0)
     assert any(m["type"] == "buy" and m["to"] == "storage" for m in moves)
