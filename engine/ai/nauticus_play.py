@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from engine.nauticus import data
@@ -487,12 +488,38 @@ def _never_sure(expected: float, missing: float) -> float:
     return 1.0 - math.exp(-FINISH_SPREAD * expected / missing)
 
 
-def action_ops(state: State, seat: int) -> dict[str, float]:
+def choices_to_come(state: State, wanted: Sequence[Sequence[str]]) -> tuple[set[str], int]:
+    """(the tiles sure to be chosen, the choices left to spread) for the rest of this round.
+
+    The start player chooses each phase's tile and passes the role on clockwise (N-ROUND-1,
+    N-ROUND-3): each chooser in turn takes the first tile of its `wanted` (the actions its
+    plans need, in order) still face up; a chooser who wants none of them chooses at random.
+    """
+    free = [state.tiles[s] for s in range(data.SPACES) if s not in state.chosen]
+    first = state.phase if state.step == "choose" else state.phase + 1
+    n = len(state.players)
+    sure: set[str] = set()
+    spread = 0
+    for k in range(first, TOTAL_PHASES + 1):
+        seat = (state.start + k - state.phase) % n
+        pick = next((a for a in wanted[seat] if a in free and a not in sure), None)
+        if pick is None:
+            spread += 1
+        else:
+            sure.add(pick)
+    return sure, spread
+
+
+def action_ops(
+    state: State, seat: int, choices: tuple[set[str], int] | None = None
+) -> dict[str, float]:
     """Expected performances of each action still open to `seat`, the current one included.
 
     A later round offers each action `LATER_PERFORMANCES` (1/2) times; this round, each tile
     not yet chosen is played with chance (phases still to choose / tiles left); the phase in
-    progress counts once if the seat's turn in it has not ended.
+    progress counts once if the seat's turn in it has not ended. With `choices`
+    (`choices_to_come`), the tiles sure to be chosen count once and the other choices spread
+    over the rest.
     """
     later = (state.rounds - state.round) * LATER_PERFORMANCES
     ops = dict.fromkeys(data.ACTIONS, later)
@@ -500,9 +527,11 @@ def action_ops(state: State, seat: int) -> dict[str, float]:
     free = [state.tiles[s] for s in range(data.SPACES) if s not in chosen]
     to_choose = TOTAL_PHASES - state.phase + (1 if state.step == "choose" else 0)
     if free and to_choose > 0:
-        p = min(1.0, to_choose / len(free))
+        sure, spread = choices if choices is not None else (set(), to_choose)
+        rest = len(free) - len(sure)
+        p = min(1.0, spread / rest) if rest else 0.0
         for a in free:
-            ops[a] += p
+            ops[a] += 1.0 if a in sure else p
     if state.action is not None and _acts_in_current(state, seat):
         ops[state.action] += 1.0
     return ops
@@ -658,6 +687,46 @@ def _goods_plan(
     return value
 
 
+def _plans(
+    state: State, seat: int, ops: dict[str, float], left_rounds: float
+) -> tuple[float, list[str]]:
+    """(expected VP, actions wanted) of the seat's ships: deliveries of the finished ones
+    (`_goods_plan`) and the unfinished ones at their best sizes (`_ship_plan`), the most advanced
+    first; later ones get the performances it leaves, so two ships started at once are not
+    both counted as sure. The actions wanted, in the order the seat needs them: Deliver for a
+    loaded ship, then the parts missing (hulls, masts, sails), then goods and a Deliver phase
+    for a finished ship still to load."""
+    p = state.players[seat]
+    extra = 0.6 if p.extra else 0.0
+    stored_goods = sum(1 for i in p.storage if i in data.GOODS)
+    delivered = list(p.delivered)
+    ops = dict(ops)
+    # the phase in progress, where the seat still acts in it (only these three matter here)
+    acting = state.action in ("goods", "masts", "hulls") and _acts_in_current(state, seat)
+    goods_now = state.action == "goods" and acting
+    value = 0.0
+    first: list[str] = []
+    last: list[str] = []
+    for ship in p.ships:
+        if ship.finished:
+            value += _goods_plan(ship, p, delivered, ops, stored_goods, goods_now)
+            stored_goods = 0
+            if None in ship.goods:
+                last += ["goods", "deliver"]
+            else:
+                first.append("deliver")
+    masts_now = state.action == "masts" and acting
+    hulls_now = state.action == "hulls" and acting
+    for ship in sorted((s for s in p.ships if not s.finished), key=lambda s: -s.parts()):
+        ev, chance, need = _ship_plan(ship, p, ops, extra, left_rounds, masts_now, hulls_now)
+        value += ev
+        for kind, n in need.items():
+            ops[kind] = max(0.0, ops[kind] - chance * n / PARTS_PER_PERFORMANCE)
+            if n > 0:
+                first.append(kind)
+    return value, first + last
+
+
 def estimate(state: State) -> list[float]:
     """Each seat's expected final VP, from the final scores of the position plus what is under way.
 
@@ -669,12 +738,22 @@ def estimate(state: State) -> list[float]:
     worker per good); the rewards of a ship just finished that are still to be chosen; crowns
     while a Crowns action may still come; and the own workers kept, above their leftover taler,
     while most of the game is to come.
+
+    The actions still to come this round are those its choosers will take (`choices_to_come`):
+    a first pass values every seat's ships with each tile left equally likely, which gives the
+    actions each seat needs; the ships are then valued again with each chooser taking the first
+    of its needs still face up. Counting every tile left alike, a seat about to choose counted
+    on the Sails its last part needed no more than on any other tile, and one whose needs were
+    left to another seat's choice counted on them as much.
     """
     scores = final_scores(state)
     if state.step == "over":
         return [float(s.vp) for s in scores]
     left = phases_left(state)
     left_rounds = float(state.rounds - state.round)
+    seats = range(len(state.players))
+    first = [_plans(state, seat, action_ops(state, seat), left_rounds) for seat in seats]
+    choices = choices_to_come(state, [w for _, w in first])
     out: list[float] = []
     for seat, p in enumerate(state.players):
         v = float(scores[seat].vp)
@@ -683,27 +762,11 @@ def estimate(state: State) -> list[float]:
         turns = _turns_left_in_round(state, seat)
         can_flip = min(len(face_up), turns)
         v -= sum(face_up[can_flip:]) + 0.35 * sum(face_up[:can_flip])
-        ops = action_ops(state, seat)
-        extra = 0.6 if p.extra else 0.0
-        stored_goods = sum(1 for i in p.storage if i in data.GOODS)
-        delivered = list(p.delivered)
-        # ships: the most advanced unfinished one first; later ones get the performances
-        # it leaves, so two ships started at once are not both counted as sure
-        unfinished = sorted((s for s in p.ships if not s.finished), key=lambda s: -s.parts())
-        # the phase in progress, where the seat still acts in it (only these three matter here)
-        acting = state.action in ("goods", "masts", "hulls") and _acts_in_current(state, seat)
-        goods_now = state.action == "goods" and acting
-        for ship in p.ships:
-            if ship.finished:
-                v += _goods_plan(ship, p, delivered, ops, stored_goods, goods_now)
-                stored_goods = 0
-        masts_now = state.action == "masts" and acting
-        hulls_now = state.action == "hulls" and acting
-        for ship in unfinished:
-            ev, chance, need = _ship_plan(ship, p, ops, extra, left_rounds, masts_now, hulls_now)
-            v += ev
-            for kind, n in need.items():
-                ops[kind] = max(0.0, ops[kind] - chance * n / PARTS_PER_PERFORMANCE)
+        plans = first[seat][0]
+        if choices[0]:
+            # the choosers of this round's phases take what their plans need (N-ROUND-1)
+            plans, _ = _plans(state, seat, action_ops(state, seat, choices), left_rounds)
+        v += plans
         # rewards of a ship just finished, still to be chosen
         turn = state.turn
         if turn is not None and turn.seat == seat:

@@ -337,6 +337,62 @@ def test_the_estimate_counts_the_sail_after_a_mast_bought_in_this_masts_phase() 
     assert nauticus_play.estimate(in_masts)[0] > nauticus_play.estimate(in_goods)[0] + 2.0
 
 
+def test_n_round_1_the_choosers_of_later_phases_take_the_tiles_their_ships_need(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The start player chooses each phase's tile and the role moves on clockwise (N-ROUND-1,
+    N-ROUND-3): in phase 5 of a 2-player round whose start player is seat 0, seat 0 chooses
+    phases 5 and 7 and seat 1 phase 6, among four tiles still face up. Each chooser takes the
+    first tile its plans need that is still face up; a chooser who needs none chooses at
+    random. Before, every tile left counted 3/4 whoever chose, so a seat about to choose the
+    Sails it needed counted on them no more than on any other tile."""
+    state = _last_round_phase_five(None)
+    assert (state.start, state.phase, state.step) == (0, 5, "choose")
+    free = [state.tiles[s] for s in range(data.SPACES) if s not in state.chosen]
+    other = sorted(set(free) - {"masts", "sails"})
+    assert len(other) == 2
+    want = ["masts", "sails"]
+    # seat 0 takes Masts (phase 5) and Sails (phase 7); seat 1 needs nothing: one random choice
+    assert nauticus_play.choices_to_come(state, [want, []]) == ({"masts", "sails"}, 1)
+    # seat 1 needs Sails and takes them first (phase 6): seat 0's phase 7 is then random
+    assert nauticus_play.choices_to_come(state, [want, ["sails"]]) == ({"masts", "sails"}, 1)
+    # both need Masts only: seat 0 takes it; seat 1 and then seat 0 choose at random
+    assert nauticus_play.choices_to_come(state, [["masts"], ["masts"]]) == ({"masts"}, 2)
+    plain = nauticus_play.action_ops(state, 0)
+    assert [plain[a] for a in ("masts", "sails", *other)] == [0.75] * 4
+    ops = nauticus_play.action_ops(state, 0, ({"masts", "sails"}, 1))
+    assert [ops[a] for a in ("masts", "sails", *other)] == [1.0, 1.0, 0.5, 0.5]
+    ops = nauticus_play.action_ops(state, 0, ({"masts"}, 2))
+    assert [ops[a] for a in ("masts", "sails", *other)] == pytest.approx([1.0, *[2 / 3] * 3])
+    # the phase in progress is not a choice still to come: in the Masts phase, seat 1 chooses
+    # phase 6 and seat 0 phase 7
+    in_masts = _last_round_phase_five("masts")
+    assert nauticus_play.choices_to_come(in_masts, [want, []]) == ({"sails"}, 1)
+    # seat 0's ship, one mast and one sail short: its finishing chance with these choices
+    player = state.players[0]
+    ship = player.ships[0]
+    mine = nauticus_play.action_ops(state, 0, ({"masts", "sails"}, 1))
+    _, chance, need = nauticus_play._ship_plan(ship, player, mine, 0.0, 0.0, False, False)
+    assert need == {"hulls": 0, "masts": 1, "sails": 1}
+    _, before, _ = nauticus_play._ship_plan(ship, player, plain, 0.0, 0.0, False, False)
+
+    def p(o: float) -> float:  # one part from `o` performances of two parts each
+        return 1 - math.exp(-1.5 * 2 * o)
+
+    assert chance == pytest.approx(p(1.0) * p(1.0 - 0.5))  # the sail waits for its mast
+    assert before == pytest.approx(p(0.75) * p(0.75 - 0.5))
+    assert (round(before, 2), round(chance, 2)) == (0.47, 0.74)
+    # the estimate counts seat 0's ship with these choices: against every choice at random,
+    # it gains exactly the ship's value with them over its value without
+    assert player.extra  # the extra action still to use counts 0.6 of a performance
+    ev, _, _ = nauticus_play._ship_plan(ship, player, mine, 0.6, 0.0, False, False)
+    ev_before, _, _ = nauticus_play._ship_plan(ship, player, plain, 0.6, 0.0, False, False)
+    est = nauticus_play.estimate(state)[0]
+    monkeypatch.setattr(nauticus_play, "choices_to_come", lambda state, wanted: (set(), 3))
+    assert est - nauticus_play.estimate(state)[0] == pytest.approx(ev - ev_before)
+    assert round(ev - ev_before, 2) == 1.27  # VP; the extra action already covers much of it
+
+
 def test_a_mast_for_a_hull_tile_still_to_come_waits_for_a_hulls_phase() -> None:
     """A two-tile hull open at the back, with both masts and sails, closes at three tiles with a
     stern, a mast and a sail, in that order: the mast goes on the stern, so a Masts phase counts
