@@ -488,6 +488,13 @@ def _never_sure(expected: float, missing: float) -> float:
     return 1.0 - math.exp(-FINISH_SPREAD * expected / missing)
 
 
+def _round_choices(state: State) -> tuple[list[str], int]:
+    """(the actions still face up, the phases of this round whose tile is still to choose: the
+    one in progress too while its start player has not chosen)."""
+    free = [state.tiles[s] for s in range(data.SPACES) if s not in state.chosen]
+    return free, TOTAL_PHASES - state.phase + (1 if state.step == "choose" else 0)
+
+
 def choices_to_come(state: State, wanted: Sequence[Sequence[str]]) -> tuple[set[str], int]:
     """(the tiles sure to be chosen, the choices left to spread) for the rest of this round.
 
@@ -495,12 +502,11 @@ def choices_to_come(state: State, wanted: Sequence[Sequence[str]]) -> tuple[set[
     N-ROUND-3): each chooser in turn takes the first tile of its `wanted` (the actions its
     plans need, in order) still face up; a chooser who wants none of them chooses at random.
     """
-    free = [state.tiles[s] for s in range(data.SPACES) if s not in state.chosen]
-    first = state.phase if state.step == "choose" else state.phase + 1
+    free, to_choose = _round_choices(state)
     n = len(state.players)
     sure: set[str] = set()
     spread = 0
-    for k in range(first, TOTAL_PHASES + 1):
+    for k in range(TOTAL_PHASES - to_choose + 1, TOTAL_PHASES + 1):  # the phases still to choose
         seat = (state.start + k - state.phase) % n
         pick = next((a for a in wanted[seat] if a in free and a not in sure), None)
         if pick is None:
@@ -523,9 +529,7 @@ def action_ops(
     """
     later = (state.rounds - state.round) * LATER_PERFORMANCES
     ops = dict.fromkeys(data.ACTIONS, later)
-    chosen = state.chosen
-    free = [state.tiles[s] for s in range(data.SPACES) if s not in chosen]
-    to_choose = TOTAL_PHASES - state.phase + (1 if state.step == "choose" else 0)
+    free, to_choose = _round_choices(state)
     if free and to_choose > 0:
         sure, spread = choices if choices is not None else (set(), to_choose)
         rest = len(free) - len(sure)
@@ -752,8 +756,8 @@ def estimate(state: State) -> list[float]:
     left = phases_left(state)
     left_rounds = float(state.rounds - state.round)
     seats = range(len(state.players))
-    first = [_plans(state, seat, action_ops(state, seat), left_rounds) for seat in seats]
-    choices = choices_to_come(state, [w for _, w in first])
+    plain = [_plans(state, seat, action_ops(state, seat), left_rounds) for seat in seats]
+    choices = choices_to_come(state, [w for _, w in plain])
     out: list[float] = []
     for seat, p in enumerate(state.players):
         v = float(scores[seat].vp)
@@ -762,7 +766,7 @@ def estimate(state: State) -> list[float]:
         turns = _turns_left_in_round(state, seat)
         can_flip = min(len(face_up), turns)
         v -= sum(face_up[can_flip:]) + 0.35 * sum(face_up[:can_flip])
-        plans = first[seat][0]
+        plans = plain[seat][0]
         if choices[0]:
             # the choosers of this round's phases take what their plans need (N-ROUND-1)
             plans, _ = _plans(state, seat, action_ops(state, seat, choices), left_rounds)
