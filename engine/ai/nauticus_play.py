@@ -207,11 +207,19 @@ def _wasted_in_storage(
     sail bought for taler is waste when its crest is not the one the seat's ship (or stored
     rigging) is built around: it could only serve a later ship, and the robots bought sails of
     four crests in one phase with no ship to carry any of them. A free (0-taler) tile costs only
-    the worker, which it repays as a leftover, so it stays allowed.
+    the worker, which it repays as a leftover, so it stays allowed. A repeat copy (4 taler,
+    N-BUY-1) into storage is waste too: it still needs a Transport worker to reach a ship, and a
+    later phase sells it for 0-3. Robots bought a second sail and a second mast at 4 each into
+    storage in round 1, before their ships had a mast for the sail, and spent the rounds after
+    with 0-3 taler beside four-tile ships their last sails never reached (3-player self-play,
+    seed 4059).
     """
     if player.storage_used + data.item_units(item) > data.STORAGE_UNITS:
         return True
-    if not item.startswith(("mast_", "sail_")) or price_of(state, item) == 0:
+    price = price_of(state, item)
+    if price >= data.REPEAT_PRICE:
+        return True
+    if not item.startswith(("mast_", "sail_")) or price == 0:
         return False
     return crests is not None and item[5:] not in crests  # "mast_" and "sail_": 5 characters
 
@@ -451,6 +459,15 @@ GOOD_COST = 0.8  # VP a good still to buy costs: its price (0-3 taler, a repeat 
 # goods on board as delivered whatever the load and the workers, and robots ended 3-player
 # games with four-tile ships carrying one to three goods (self-play seeds 4000-4011).
 DELIVER_BLUE = sum(data.WHEEL) / len(data.WHEEL)
+# Every part placed takes a worker, bought or moved from storage (N-ACT-1, N-TRANS-1): the blue
+# workers of the performances counted on (1.75 each on average), the seat's own, the extra
+# action's 2, and about one a round more (start players' bonus spaces, rewards). The estimate
+# once counted parts without workers, so Money with every own worker cost only their kept
+# value: a robot turned 6 workers into 12 taler beside a three-tile ship missing its stern, a
+# mast and three sails (stored), held 24 taler and no worker in the last round's Sails and
+# Masts phases, and never finished the ship (3-player self-play, seed 4055).
+SPACE_BLUE = DELIVER_BLUE
+WORKER_INCOME = 1.0
 # An own worker kept while most of the game is to come is worth more than its leftover taler
 # (a third of a VP): later it buys a second part in a phase, scores 2-3 VP in a Crowns phase
 # after passes, or at worst becomes 2 taler in a Money phase. Without this the search spent
@@ -610,6 +627,7 @@ def _ship_plan(
         stored = {"hulls": stored_h, "masts": stored_m, "sails": stored_s}
         chance = 1.0
         room = carry
+        blue = 0.0  # blue workers the performances counted on bring, on average
         for kind in ("hulls", "masts", "sails"):
             n = float(need[kind])
             if n <= 0:
@@ -626,8 +644,14 @@ def _ship_plan(
             if waits:
                 o = max(0.0, o - ORDER_CUT)
             chance *= _never_sure(PARTS_PER_PERFORMANCE * o, n)
+            blue += SPACE_BLUE * o
+        if room < carry:  # stored parts moved: a Transport performance's blue workers
+            blue += SPACE_BLUE * min(1.0, ops["transport"])
         missing = sum(max(0, n) for n in need.values())
         chance *= min(1.0, (player.taler + 4.0 * left_rounds + 4.0) / (2.0 * missing + 1e-9))
+        # every part placed, bought or moved, takes a worker (N-ACT-1, N-TRANS-1)
+        hands = player.workers + blue + 2.0 * extra + WORKER_INCOME * (left_rounds + 1.0)
+        chance *= min(1.0, hands / (missing + 1e-9))
         # a finished ship also carries goods to deliver in the rounds after it
         value = data.SHIP_SCORE[t] + REWARD_VALUE * t + 1.5 * t * min(1.0, left_rounds / 2)
         ev = chance * (value - parts_now / data.LEFTOVER_DIVISOR) - missing * PART_COST * (

@@ -290,6 +290,36 @@ def test_a_missing_part_is_never_sure_so_each_part_bought_counts() -> None:
     assert chance(0) < chance(1) < chance(2) < 1.0
 
 
+def test_n_act_1_each_part_still_to_place_needs_a_worker() -> None:
+    """Each use of an action costs a worker, blue ones of the space first (N-ACT-1), and so does
+    each tile moved from storage (N-TRANS-1). A closed three-tile hull with its masts, three
+    sails missing, in the last round with one Sails performance to come: its 1.75 blue workers
+    on average, one worker more the round brings and the seat's own must cover the three
+    sails. With no own worker that is 2.75 of 3, so the finishing chance is cut to 2.75/3; one
+    own worker covers them. The same holds when the three sails wait in storage for a
+    Transport phase. Before, parts needed no workers, and a robot turned six workers into 12
+    taler beside an unfinished ship, then spent the last round's Sails and Masts phases with 24
+    taler and no worker (3-player self-play, seed 4055)."""
+    start = RULES.new_game(3, 1)
+    ship = _ship(("bow", "middle", "stern"), masts=3)
+    none = dict.fromkeys(data.ACTIONS, 0.0)
+
+    def chance(workers: int, ops: dict[str, float], storage: tuple[str, ...] = ()) -> float:
+        player = replace(start.players[0], taler=20, workers=workers, storage=storage)
+        plan = nauticus_play._ship_plan(ship, player, ops, 0.0, 0.0, False, False)
+        assert plan[2] == {"hulls": 0, "masts": 0, "sails": 3}
+        return plan[1]
+
+    buy = {**none, "sails": 1.0}
+    parts = 1 - math.exp(-1.5 * 2 * 1.0 / 3)  # three sails from one Sails performance
+    assert chance(0, buy) == pytest.approx(parts * 2.75 / 3)
+    assert chance(1, buy) == pytest.approx(parts)
+    stored = ("sail_helm",) * 3
+    move = {**none, "transport": 2.0}  # room for four tiles: the three sails move, none bought
+    assert chance(0, move, stored) == pytest.approx(2.75 / 3)
+    assert chance(2, move, stored) == 1.0
+
+
 def _last_round_phase_five(action: str | None) -> Any:
     """Seat 0 in phase 5 of the last round, with its turn open in `action` (None: the start
     player is about to choose) and Masts and Sails both unchosen; the other tiles of phases 1-4
@@ -711,6 +741,37 @@ def test_prune_places_the_sail_that_finishes_a_ship_instead_of_passing() -> None
         moves = RULES.legal_moves(state, 0)
         assert any(m["type"] == "buy" and m["to"] == {"ship": 0, "tile": 1} for m in moves)
         assert {"type": "pass"} in prune(state, 0, moves)
+
+
+def test_n_buy_1_a_repeat_copy_at_4_taler_never_goes_to_storage() -> None:
+    """A further identical copy in one performance costs 4 taler (N-BUY-1). Into storage it
+    still needs a Transport worker to reach a ship, and a later phase sells it for 0-3: the
+    prune drops it, while the same copy onto a ship's free hull tile stays. Robots bought a
+    second sail and a second mast at 4 into storage in round 1 and spent the rounds after with
+    0-3 taler beside ships their last sails never reached (3-player self-play, seed 4059)."""
+    probe = _in_phase(())
+    crest = next(c for c in data.CRESTS if price_of(probe, f"mast_{c}") == 2)
+    item = f"mast_{crest}"
+    ship = Ship(("bow", "middle", "stern"), (crest, None, None), (None,) * 3, (None,) * 3)
+    state = _in_phase((), ship)
+    first = {"type": "buy", "item": item, "to": "storage"}
+    assert first in prune(state, 0, RULES.legal_moves(state, 0))  # the first copy, 2 taler
+    state, _ = RULES.apply(state, 0, {"type": "buy", "item": item, "to": {"ship": 0, "tile": 1}})
+    player = state.players[0]
+    assert (player.taler, player.ships[0].masts, price_of(state, item)) == (
+        18,
+        (crest, crest, None),
+        4,
+    )
+    moves = RULES.legal_moves(state, 0)
+    onto_ship = {"type": "buy", "item": item, "to": {"ship": 0, "tile": 2}}
+    assert first in moves and onto_ship in moves
+    kept = prune(state, 0, moves)
+    assert first not in kept and onto_ship in kept
+    # the first copies of the other crests' masts are judged by their crest alone: the free one
+    # stays, the paid ones of another crest go (test above)
+    others = {m["item"] for m in kept if m["type"] == "buy" and m["to"] == "storage"}
+    assert others == {f"mast_{c}" for c in data.CRESTS if price_of(state, f"mast_{c}") == 0}
 
 
 def test_prune_buys_nothing_into_a_full_storage() -> None:
