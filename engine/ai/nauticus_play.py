@@ -7,8 +7,8 @@ state is exactly what every seat sees. Pure: no I/O.
   with more workers than the cap needs, the once-per-game extra action before the last round
   unless it scores crowns or delivers, Money with own workers when rich, passing or ending the
   turn when a loaded ship can deliver or a sail can finish a ship, a second unfinished ship, a
-  mast or sail bought for taler into storage for a crest no ship is built around, anything
-  bought into a full storage). Never empty.
+  mast or sail bought for taler into storage for a crest no ship is built around, a repeat copy
+  (4 taler) into storage, anything bought into a full storage). Never empty.
 - `scripted(state, seat, moves, style, rng)`: the move a scripted player makes (`crowner`,
   `builder`, `mix` for the search's rollouts; `balanced`, the bench's mix opponent); the bench's
   strategy opponents and the search's rollouts use it.
@@ -604,9 +604,10 @@ def _ship_plan(
     (per kind 1 - exp(-FINISH_SPREAD × PARTS_PER_PERFORMANCE × performances expected / parts
     missing): never sure), sails needing their masts first (unless the seat is in a Masts phase
     now: its masts come before every Sails phase still to come) and masts for new hull tiles
-    their hulls first (likewise unless in a Hulls phase now), times the ship's score and
-    rewards, less what the missing parts still cost and the leftover taler its parts stop
-    counting once finished.
+    their hulls first (likewise unless in a Hulls phase now), and the taler and the workers
+    (one a part, bought or moved: `SPACE_BLUE`, `WORKER_INCOME`) for the missing parts, times
+    the ship's score and rewards, less what the missing parts still cost and the leftover
+    taler its parts stop counting once finished.
     """
     size = ship.size
     opens = int(ship.front_open) + int(ship.back_open)
@@ -644,7 +645,7 @@ def _ship_plan(
             if waits:
                 o = max(0.0, o - ORDER_CUT)
             chance *= _never_sure(PARTS_PER_PERFORMANCE * o, n)
-            blue += SPACE_BLUE * o
+            blue += SPACE_BLUE * max(0.0, o - extra)  # the extra action has none (N-EXTRA-2)
         if room < carry:  # stored parts moved: a Transport performance's blue workers
             blue += SPACE_BLUE * min(1.0, ops["transport"])
         missing = sum(max(0, n) for n in need.values())

@@ -318,6 +318,17 @@ def test_n_act_1_each_part_still_to_place_needs_a_worker() -> None:
     move = {**none, "transport": 2.0}  # room for four tiles: the three sails move, none bought
     assert chance(0, move, stored) == pytest.approx(2.75 / 3)
     assert chance(2, move, stored) == 1.0
+    # the extra action still to use (0.6 of a performance) brings 2 workers and no blue ones
+    # (N-EXTRA-2): a bare four-tile hull, four masts and four sails missing, one Masts and one
+    # Sails performance to come (the sails' cut by half, waiting for masts): 1.75 × 1.5 blue
+    # workers + 2 × 0.6 + 1 of the 8 needed
+    bare = _ship(("bow", "middle", "middle", "stern"))
+    player = replace(start.players[0], taler=20, workers=0)
+    ops = {**none, "masts": 1.0, "sails": 1.0}
+    _, got, need = nauticus_play._ship_plan(bare, player, ops, 0.6, 0.0, False, False)
+    assert need == {"hulls": 0, "masts": 4, "sails": 4}
+    parts = (1 - math.exp(-1.5 * 2 * 1.6 / 4)) * (1 - math.exp(-1.5 * 2 * 1.1 / 4))
+    assert got == pytest.approx(parts * (1.75 * 1.5 + 1.2 + 1) / 8)
 
 
 def _last_round_phase_five(action: str | None) -> Any:
