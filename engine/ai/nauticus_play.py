@@ -454,19 +454,19 @@ REWARD_VALUE = 3.0  # one ship reward: 3 VP, 7 taler, 3 workers or a crown tile,
 PART_COST = 1.0  # VP a missing part still costs: about 2 taler and a worker
 GOOD_VP = 3.0  # a delivered good of a kind already started, a little more than the first one
 GOOD_COST = 0.8  # VP a good still to buy costs: its price (0-3 taler, a repeat 4) and a worker
-# Blue workers the Deliver space brings, on average over the wheel's sections (N-BOARD-2). A
-# delivery takes a worker per good and a good under every hull tile; the estimate once counted
-# goods on board as delivered whatever the load and the workers, and robots ended 3-player
-# games with four-tile ships carrying one to three goods (self-play seeds 4000-4011).
-DELIVER_BLUE = sum(data.WHEEL) / len(data.WHEEL)
+# Blue workers a space brings, on average over the wheel's sections (N-BOARD-2): an action's
+# space is not known before its tile is chosen. A delivery takes a worker per good and a good
+# under every hull tile; the estimate once counted goods on board as delivered whatever the
+# load and the workers, and robots ended 3-player games with four-tile ships carrying one to
+# three goods (self-play seeds 4000-4011).
+SPACE_BLUE = sum(data.WHEEL) / len(data.WHEEL)
 # Every part placed takes a worker, bought or moved from storage (N-ACT-1, N-TRANS-1): the blue
-# workers of the performances counted on (1.75 each on average), the seat's own, the extra
+# workers of the performances counted on (SPACE_BLUE each), the seat's own, the extra
 # action's 2, and about one a round more (start players' bonus spaces, rewards). The estimate
 # once counted parts without workers, so Money with every own worker cost only their kept
 # value: a robot turned 6 workers into 12 taler beside a three-tile ship missing its stern, a
 # mast and three sails (stored), held 24 taler and no worker in the last round's Sails and
 # Masts phases, and never finished the ship (3-player self-play, seed 4055).
-SPACE_BLUE = DELIVER_BLUE
 WORKER_INCOME = 1.0
 # An own worker kept while most of the game is to come is worth more than its leftover taler
 # (a third of a VP): later it buys a second part in a phase, scores 2-3 VP in a Crowns phase
@@ -698,7 +698,7 @@ def _goods_plan(
         load = _never_sure(supply, missing)
         if not goods_now:
             deliveries = max(0.0, deliveries - ORDER_CUT)
-    workers = min(1.0, (player.workers + DELIVER_BLUE) / n)
+    workers = min(1.0, (player.workers + SPACE_BLUE) / n)
     chance = load * min(1.0, deliveries) * workers
     gain = 0.0
     for g in loaded:
