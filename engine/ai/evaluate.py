@@ -34,6 +34,11 @@ ISLAND_CARD_CHANCE_BY_HEIGHT = {1: 0.65, 2: 0.75}
 ISLAND_CARD_CHANCE = 0.85
 ISLAND_CARD_CHANCE_TRIGGERED = 0.5
 ISLAND_CARD_CHANCE_LAST_ROUND = 0.15
+# Cards a store turn lays on average (1 to 3, the faced column's stacks). A porthole for `t` cards
+# needs (t - size) / this many more store turns, each a turn not spent collecting, discounted like
+# a missing card: without it the estimate counted a hand card 0.8 of a stored one whatever the
+# turns to lay it, and the search kept collecting beside six cards of one category in hand.
+ISLAND_CARDS_PER_STORE = 2.5
 SCRIPTED_SHARE = 0.75  # share of rollout moves a Nauticus rollout takes from the scripted player
 NAUTICUS_ROLLOUT_SHARE = 1 / 3  # normal: 8 moves (about one action phase) before the estimate
 # Nauticus rewards: a smoothed lead (games end around 80 VP a seat, won by 5-15), and a share for
@@ -97,7 +102,7 @@ def _nauticus_rollout(state: Any, seat: int, moves: list[Move], rng: random.Rand
 
 def _island_prune(state: Any, seat: int, moves: list[Move]) -> list[Move]:
     """One store move per (category, card count), no lone card stored for nothing, and a
-    collection of 5+ cards closed when it can be.
+    collection of 5+ cards (of any size in the last round) closed when it can be.
 
     Stores of the same number of cards of one category differ only in which objects go: one
     representative (the most disjoint pairs in the collection, for a pair token; then the first
@@ -113,6 +118,11 @@ def _island_prune(state: Any, seat: int, moves: list[Move]) -> list[Move]:
         # the game's end may not leave. Normal vs the collector on fresh seeds: engine/ai/README.
         closes = [m for m in moves if m["type"] == "close"]
         if closes and len(state.players[seat].collections[state.stored].cards) >= 5:
+            return closes
+        # In the last round this was the seat's one turn (I-END-1): a collection kept open could
+        # only close after another store, so closing gains its porthole and loses nothing. The
+        # search, scoring both by rank against hidden hands, once kept a 3-card one open.
+        if closes and state.last_round:
             return closes
         return moves
     if state.step != "act" or len(moves) <= 1:
@@ -218,9 +228,9 @@ def _island_card_chance(state: Any) -> float:
 
 def _island_estimate(state: Any) -> list[float]:
     """Final VP so far, plus what each open collection may still close for: the best porthole
-    still on a pile for a size it can reach, discounted per card still missing (more so as the
-    end nears: `_island_card_chance`), twice with a double-porthole token; the cards in hand count
-    towards it."""
+    still on a pile for a size it can reach, discounted per card still missing and per store turn
+    still needed (more so as the end nears: `_island_card_chance`), twice with a double-porthole
+    token; the cards in hand count towards the cards, not the store turns."""
     from engine.island import data
     from engine.island.rules import porthole_next
     from engine.island.scoring import final_scores
@@ -250,7 +260,9 @@ def _island_estimate(state: Any) -> list[float]:
             best = 0.0
             for t, value in avail.items():
                 if t >= smallest and value:
-                    best = max(best, value * step_chance ** max(0.0, t - have))
+                    # the cards still to find, and the store turns still to lay them all
+                    steps = max(0.0, t - have) + (t - size) / ISLAND_CARDS_PER_STORE
+                    best = max(best, value * step_chance**steps)
             times = 1 + col.tokens.count("double_porthole")
             v += 0.85 * best * times
         out.append(v)

@@ -616,6 +616,39 @@ def test_an_open_island_collection_is_valued_only_for_sizes_it_can_still_close_a
     assert est(theirs)[0] == pytest.approx(est(six_open)[0])
 
 
+def test_an_open_island_collection_counts_the_store_turns_its_cards_still_need() -> None:
+    """A porthole needs its cards found and laid: a store turn lays 2.5 cards on average, each
+    turn discounted like a missing card. Five cards in hand and none laid (one card and two
+    store turns to go for the 5-card porthole) are worth less than three laid and two in hand
+    (0.4 of a card, 0.8 of a store turn); before, the estimate counted a hand card 0.8 of a laid
+    one whatever the turns, and a traced search collected for eight rounds beside six cards of
+    one category in hand (seed 9019 against the collector)."""
+    from engine import island
+    from engine.island import data as idata
+
+    state = island.RULES.new_game(2, 7)
+    five = idata.PORTHOLE_SIZES.index(5)
+    state = replace(  # only the 5-card pile left, every column full: 0.85 a card or a turn
+        state, portholes=tuple(0 if i == five else 3 for i in range(len(idata.PORTHOLE_SIZES)))
+    )
+    k = 2
+    cards = [c for c in range(idata.CARD_COUNT) if idata.CARD_CATEGORY_INDEX[c] == k]
+    laid = _with_island_collection(state, k, 3)  # cards[:3] laid
+    laid = replace(
+        laid, players=(replace(laid.players[0], hand=tuple(cards[3:5])), *laid.players[1:])
+    )
+    held = replace(
+        state, players=(replace(state.players[0], hand=tuple(cards[:5])), *state.players[1:])
+    )
+    est = evaluate.KNOWLEDGE["island"].estimate
+    assert est is not None
+    top = idata.PORTHOLES[5][0]
+    assert len(held.players[0].hand) == 5 and not held.players[0].collections[k].cards
+    assert est(laid)[0] - est(held)[0] == pytest.approx(0.85 * top * (0.85**1.2 - 0.85**3))
+    # the same cards stored as they sit in hand: nothing else moved
+    assert est(laid)[1] == pytest.approx(est(held)[1])
+
+
 @pytest.mark.parametrize(
     ("height", "flags", "chance"),
     [
@@ -632,8 +665,8 @@ def test_an_open_island_collection_counts_on_fewer_cards_as_the_lowest_column_em
 ) -> None:
     """Before the end is triggered, the chance per missing card falls with the lowest column's
     height (the game ends a round after a column is empty): a collection one card short of the
-    only porthole pile left (5 cards, 11 VP) is worth 0.85 × 11 × that chance more than an
-    empty one (worth 0.85 × 11 × chance⁵)."""
+    only porthole pile left (5 cards, 11 VP) is worth 0.85 × 11 × chance^1.4 (one card, and
+    1 / 2.5 of a store turn), an empty one 0.85 × 11 × chance^7 (five cards, two store turns)."""
     from engine import island
     from engine.island import data as idata
 
@@ -650,7 +683,8 @@ def test_an_open_island_collection_counts_on_fewer_cards_as_the_lowest_column_em
     est = evaluate.KNOWLEDGE["island"].estimate
     assert est is not None
     top = idata.PORTHOLES[5][0]
-    assert est(four)[0] - est(state)[0] == pytest.approx(0.85 * top * (chance - chance**5))
+    # one card and 1 / 2.5 store turns to go, against five cards and two store turns
+    assert est(four)[0] - est(state)[0] == pytest.approx(0.85 * top * (chance**1.4 - chance**7))
     # the other seat's collections are untouched
     assert est(four)[1] == pytest.approx(est(state)[1])
 
