@@ -116,13 +116,12 @@ def _island_prune(state: Any, seat: int, moves: list[Move]) -> list[Move]:
         # A collection of 5+ cards closes when it can, as the collector does: keeping it open for
         # the 6-card porthole (15/12/10 VP against 11/9/7) needs another store into it, a turn
         # the game's end may not leave. Normal vs the collector on fresh seeds: engine/ai/README.
+        # In the last round this was the seat's one turn (I-END-1), so a collection of any size
+        # closes: kept open it could only close after another store. The search, scoring both
+        # by rank against hidden hands, once kept a 3-card one open.
         closes = [m for m in moves if m["type"] == "close"]
-        if closes and len(state.players[seat].collections[state.stored].cards) >= 5:
-            return closes
-        # In the last round this was the seat's one turn (I-END-1): a collection kept open could
-        # only close after another store, so closing gains its porthole and loses nothing. The
-        # search, scoring both by rank against hidden hands, once kept a 3-card one open.
-        if closes and state.last_round:
+        size = len(state.players[seat].collections[state.stored].cards)
+        if closes and (size >= 5 or state.last_round):
             return closes
         return moves
     if state.step != "act" or len(moves) <= 1:

@@ -575,8 +575,9 @@ def test_island_rewards_an_unfinished_position_by_a_smoothed_lead() -> None:
     assert know.horizon_scale == evaluate.ISLAND_HORIZON_SCALE == 8.0
 
 
-def _with_island_collection(state: Any, k: int, n: int) -> Any:
-    """`state` with seat 1's collection of storable category `k` holding `n` of its cards."""
+def _with_island_collection(state: Any, k: int, n: int, held: int = 0) -> Any:
+    """`state` with seat 1's collection of storable category `k` holding `n` of its cards, and
+    the next `held` cards of the category in its hand (if any)."""
     from engine.island import data as idata
     from engine.island.state import Collection
 
@@ -584,7 +585,10 @@ def _with_island_collection(state: Any, k: int, n: int) -> Any:
     me = state.players[0]
     cols = list(me.collections)
     cols[k] = Collection(cards=cards[:n])
-    return replace(state, players=(replace(me, collections=tuple(cols)), *state.players[1:]))
+    me = replace(me, collections=tuple(cols))
+    if held:
+        me = replace(me, hand=cards[n : n + held])
+    return replace(state, players=(me, *state.players[1:]))
 
 
 def test_an_open_island_collection_is_valued_only_for_sizes_it_can_still_close_at() -> None:
@@ -632,14 +636,8 @@ def test_an_open_island_collection_counts_the_store_turns_its_cards_still_need()
         state, portholes=tuple(0 if i == five else 3 for i in range(len(idata.PORTHOLE_SIZES)))
     )
     k = 2
-    cards = [c for c in range(idata.CARD_COUNT) if idata.CARD_CATEGORY_INDEX[c] == k]
-    laid = _with_island_collection(state, k, 3)  # cards[:3] laid
-    laid = replace(
-        laid, players=(replace(laid.players[0], hand=tuple(cards[3:5])), *laid.players[1:])
-    )
-    held = replace(
-        state, players=(replace(state.players[0], hand=tuple(cards[:5])), *state.players[1:])
-    )
+    laid = _with_island_collection(state, k, 3, held=2)
+    held = _with_island_collection(state, k, 0, held=5)
     est = evaluate.KNOWLEDGE["island"].estimate
     assert est is not None
     top = idata.PORTHOLES[5][0]
