@@ -20,10 +20,14 @@ def main() -> int:
     print(f"main={sys.modules['__main__'].__spec__.name}")  # type: ignore[union-attr]
     print("error line", file=sys.stderr)
     if sys.argv[1:2] == ["wait"]:
-        signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+        # SIGTERM blocked first, then waited for: one sent the moment "WAITING" is read stays
+        # pending until `sigwait` takes it. With a handler and `signal.pause()`, a SIGTERM that
+        # came between the print and the pause ran the handler's C part only, and the pause
+        # then slept past it (the test's 10 s wait for the exit ran out on a busy machine).
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM})
         print("WAITING")
-        while True:
-            signal.pause()
+        signal.sigwait({signal.SIGTERM})
+        return 0
     return int(sys.argv[1])
 
 
