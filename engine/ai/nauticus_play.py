@@ -593,8 +593,7 @@ def _ship_plan(
     ops: dict[str, float],
     extra: float,
     left_rounds: float,
-    masts_now: bool,
-    hulls_now: bool,
+    now: str | None,
 ) -> tuple[float, float, dict[str, int]]:
     """(expected VP, finishing chance, parts missing by action) of an unfinished ship at its
     best size (0 VP and no parts when no size is worth building).
@@ -604,7 +603,8 @@ def _ship_plan(
     (per kind 1 - exp(-FINISH_SPREAD × PARTS_PER_PERFORMANCE × performances expected / parts
     missing): never sure), sails needing their masts first (unless the seat is in a Masts phase
     now: its masts come before every Sails phase still to come) and masts for new hull tiles
-    their hulls first (likewise unless in a Hulls phase now), and the taler and the workers
+    their hulls first (likewise unless in a Hulls phase now; `now` is the action the seat still
+    performs in the phase in progress), and the taler and the workers
     (one a part, bought or moved: `SPACE_BLUE`, `WORKER_INCOME`) for the missing parts, times
     the ship's score and rewards, less what the missing parts still cost and the leftover
     taler its parts stop counting once finished.
@@ -623,29 +623,56 @@ def _ship_plan(
     carry = PARTS_PER_PERFORMANCE * ops["transport"]
     parts_now = size + masts + sails
     best: tuple[float, float, dict[str, int]] = (0.0, 0.0, {})
+    # parts of each kind the ship can take before any part of the kind before it comes: a
+    # mast for each hull tile without one, a sail for each mast without one
+    ready = {"masts": float(size - masts), "sails": float(masts - sails)}
     for t in range(max(lo, 1), hi + 1):
         need = {"hulls": t - size, "masts": t - masts, "sails": t - sails}
         stored = {"hulls": stored_h, "masts": stored_m, "sails": stored_s}
         chance = 1.0
         room = carry
         blue = 0.0  # blue workers the performances counted on bring, on average
-        for kind in ("hulls", "masts", "sails"):
+        moved_before = 0.0  # parts of the kind before, moved from storage (same Transport)
+        for kind, before in (("hulls", ""), ("masts", "hulls"), ("sails", "masts")):
             n = float(need[kind])
             if n <= 0:
+                moved_before = 0.0
                 continue
-            moved = min(stored[kind], n, room)
-            room -= moved
-            n -= moved
+            # this kind waits on the kind before it, unless the seat is placing those now
+            waits = bool(before) and need[before] > 0 and now != before
+            fits = ready[kind] + moved_before if waits else n
+            movable = min(stored[kind], n)
+            early = min(movable, fits, room)
+            room -= early
+            # stored parts beyond what fits now go on only with a Transport after the kind
+            # before them: not the one in progress, and with the same order cut as a purchase
+            late_room = PARTS_PER_PERFORMANCE * max(
+                0.0, ops["transport"] - (1.0 if now == "transport" else 0.0) - ORDER_CUT
+            )
+            late = min(movable - early, room, late_room) if waits else 0.0
+            room -= late
+            moved_before = early + late
+            n -= early + late
+            fits = max(0.0, fits - early)
             if n <= 0:
                 continue
             o = ops[kind] + extra
-            waits = (kind == "sails" and need["masts"] > 0 and not masts_now) or (
-                kind == "masts" and need["hulls"] > 0 and not hulls_now
-            )
+            # the blue workers of the performances counted on (the extra action has none,
+            # N-EXTRA-2), on average
+            blue += SPACE_BLUE * max(0.0, o - (ORDER_CUT if waits else 0.0) - extra)
+            if waits and now == kind and fits < n:
+                # the performance in progress places only what fits now (a sail on a mast
+                # that is there); the rest waits for one after the kind before it
+                first = min(n, fits)
+                if first > 0:
+                    chance *= _never_sure(PARTS_PER_PERFORMANCE, first)
+                n -= first
+                o -= 1.0
+            if n <= 0:
+                continue
             if waits:
                 o = max(0.0, o - ORDER_CUT)
             chance *= _never_sure(PARTS_PER_PERFORMANCE * o, n)
-            blue += SPACE_BLUE * max(0.0, o - extra)  # the extra action has none (N-EXTRA-2)
         if room < carry:  # stored parts moved: a Transport performance's blue workers
             blue += SPACE_BLUE * min(1.0, ops["transport"])
         missing = sum(max(0, n) for n in need.values())
@@ -744,10 +771,9 @@ def _plans(
                 last += ["goods", "deliver"]
             else:
                 first.append("deliver")
-    masts_now = state.action == "masts" and acting
-    hulls_now = state.action == "hulls" and acting
+    now = state.action if state.action is not None and _acts_in_current(state, seat) else None
     for ship in sorted((s for s in p.ships if not s.finished), key=lambda s: -s.parts()):
-        ev, chance, need = _ship_plan(ship, p, ops, extra, left_rounds, masts_now, hulls_now)
+        ev, chance, need = _ship_plan(ship, p, ops, extra, left_rounds, now)
         value += ev
         for kind, n in need.items():
             ops[kind] = max(0.0, ops[kind] - chance * n / PARTS_PER_PERFORMANCE)

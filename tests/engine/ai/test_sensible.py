@@ -280,9 +280,7 @@ def test_a_missing_part_is_never_sure_so_each_part_bought_counts() -> None:
 
     def chance(sails: int) -> float:
         ship = _ship(hull, masts=3, sails=sails)
-        return nauticus_play._ship_plan(
-            ship, player, ops, 0.0, 3.0, masts_now=False, hulls_now=False
-        )[1]
+        return nauticus_play._ship_plan(ship, player, ops, 0.0, 3.0, now=None)[1]
 
     assert chance(2) == pytest.approx(1 - math.exp(-1.5 * 2 * 2.375))  # 0.9992
     assert chance(1) == pytest.approx(1 - math.exp(-1.5 * 2 * 2.375 / 2))  # 0.9716
@@ -306,7 +304,7 @@ def test_n_act_1_each_part_still_to_place_needs_a_worker() -> None:
 
     def chance(workers: int, ops: dict[str, float], storage: tuple[str, ...] = ()) -> float:
         player = replace(start.players[0], taler=20, workers=workers, storage=storage)
-        plan = nauticus_play._ship_plan(ship, player, ops, 0.0, 0.0, False, False)
+        plan = nauticus_play._ship_plan(ship, player, ops, 0.0, 0.0, None)
         assert plan[2] == {"hulls": 0, "masts": 0, "sails": 3}
         return plan[1]
 
@@ -325,7 +323,7 @@ def test_n_act_1_each_part_still_to_place_needs_a_worker() -> None:
     bare = _ship(("bow", "middle", "middle", "stern"))
     player = replace(start.players[0], taler=20, workers=0)
     ops = {**none, "masts": 1.0, "sails": 1.0}
-    _, got, need = nauticus_play._ship_plan(bare, player, ops, 0.6, 0.0, False, False)
+    _, got, need = nauticus_play._ship_plan(bare, player, ops, 0.6, 0.0, None)
     assert need == {"hulls": 0, "masts": 4, "sails": 4}
     parts = (1 - math.exp(-1.5 * 2 * 1.6 / 4)) * (1 - math.exp(-1.5 * 2 * 1.1 / 4))
     assert got == pytest.approx(parts * (1.75 * 1.5 + 1.2 + 1) / 8)
@@ -361,17 +359,13 @@ def test_the_estimate_counts_the_sail_after_a_mast_bought_in_this_masts_phase() 
     assert ops["masts"] == 1.0 and ops["sails"] == pytest.approx(2 / 3)  # 2 phases, 3 tiles
     player = in_masts.players[0]
     ship = player.ships[0]
-    _, chance, need = nauticus_play._ship_plan(
-        ship, player, ops, 0.0, 0.0, masts_now=True, hulls_now=False
-    )
+    _, chance, need = nauticus_play._ship_plan(ship, player, ops, 0.0, 0.0, now="masts")
     assert need == {"hulls": 0, "masts": 1, "sails": 1}
     # the mast from this phase (1 performance for 1 mast), the sail from the Sails tile among
     # the two phases left (2/3 of a performance): 1 - exp(-1.5 · 2 parts · o / n) each
     mast_chance = 1 - math.exp(-1.5 * 2)
     assert chance == pytest.approx(mast_chance * (1 - math.exp(-1.5 * 2 * 2 / 3)))
-    _, cut, _ = nauticus_play._ship_plan(
-        ship, player, ops, 0.0, 0.0, masts_now=False, hulls_now=False
-    )
+    _, cut, _ = nauticus_play._ship_plan(ship, player, ops, 0.0, 0.0, now=None)
     assert cut == pytest.approx(mast_chance * (1 - math.exp(-1.5 * 2 * (2 / 3 - 0.5))))
     # the estimate sees it: choosing Masts now is worth more than choosing Goods (2.3 VP more)
     in_goods = _last_round_phase_five("goods")
@@ -413,9 +407,9 @@ def test_n_round_1_the_choosers_of_later_phases_take_the_tiles_their_ships_need(
     player = state.players[0]
     ship = player.ships[0]
     mine = nauticus_play.action_ops(state, 0, ({"masts", "sails"}, 1))
-    _, chance, need = nauticus_play._ship_plan(ship, player, mine, 0.0, 0.0, False, False)
+    _, chance, need = nauticus_play._ship_plan(ship, player, mine, 0.0, 0.0, None)
     assert need == {"hulls": 0, "masts": 1, "sails": 1}
-    _, before, _ = nauticus_play._ship_plan(ship, player, plain, 0.0, 0.0, False, False)
+    _, before, _ = nauticus_play._ship_plan(ship, player, plain, 0.0, 0.0, None)
 
     def p(o: float) -> float:  # one part from `o` performances of two parts each
         return 1 - math.exp(-1.5 * 2 * o)
@@ -426,8 +420,8 @@ def test_n_round_1_the_choosers_of_later_phases_take_the_tiles_their_ships_need(
     # the estimate counts seat 0's ship with these choices: against every choice at random,
     # it gains exactly the ship's value with them over its value without
     assert player.extra  # the extra action still to use counts 0.6 of a performance
-    ev, _, _ = nauticus_play._ship_plan(ship, player, mine, 0.6, 0.0, False, False)
-    ev_before, _, _ = nauticus_play._ship_plan(ship, player, plain, 0.6, 0.0, False, False)
+    ev, _, _ = nauticus_play._ship_plan(ship, player, mine, 0.6, 0.0, None)
+    ev_before, _, _ = nauticus_play._ship_plan(ship, player, plain, 0.6, 0.0, None)
     est = nauticus_play.estimate(state)[0]
     monkeypatch.setattr(nauticus_play, "choices_to_come", lambda state, wanted: (set(), 3))
     assert est - nauticus_play.estimate(state)[0] == pytest.approx(ev - ev_before)
@@ -447,7 +441,7 @@ def test_a_mast_for_a_hull_tile_still_to_come_waits_for_a_hulls_phase() -> None:
 
     def plan(hulls_now: bool) -> tuple[float, dict[str, int]]:
         _, chance, need = nauticus_play._ship_plan(
-            ship, player, ops, 0.0, 0.0, masts_now=False, hulls_now=hulls_now
+            ship, player, ops, 0.0, 0.0, "hulls" if hulls_now else None
         )
         return chance, need
 
@@ -462,6 +456,48 @@ def test_a_mast_for_a_hull_tile_still_to_come_waits_for_a_hulls_phase() -> None:
     assert need == {"hulls": 1, "masts": 1, "sails": 1}
     assert now == pytest.approx(p(2 / 3) * p(2 / 3) * p(2 / 3 - 0.5))  # 0.295
     assert now > 2 * later
+
+
+def test_a_sail_waits_for_its_mast_in_the_phase_in_progress_and_in_storage() -> None:
+    """N-YARD-4: a sail goes only on a mast. A closed four-tile hull with three masts and three
+    sails lacks the last mast and sail. In the last round, in a Sails phase the seat acts in,
+    no sail fits now, and no Sails phase can follow the Masts one: the ship cannot be finished.
+    A sail waiting in storage goes on only with a Transport after the mast: not in the Transport
+    in progress, and a later one counts like a purchase after a Masts phase (half a performance
+    less). A mast and its sail both in storage go on together in the Transport in progress.
+    Before, a Sails or Transport phase in progress counted as if the mast were there: in
+    self-play seed 4103 a robot chose Sails before Masts in the last round, then Masts in the
+    last phase, and its four-tile ship stayed a mast and a sail short (35 VP lost)."""
+    start = RULES.new_game(2, 1)
+    player = start.players[0]
+    ship = _ship(("bow", "middle", "middle", "stern"), masts=3, sails=3)
+
+    def p(o: float, n: float = 1.0) -> float:  # n parts from o performances of two parts each
+        return 1 - math.exp(-1.5 * 2 * o / n)
+
+    def plan(ops: dict[str, float], now: str | None, storage: tuple[str, ...] = ()) -> Any:
+        return nauticus_play._ship_plan(ship, replace(player, storage=storage), ops, 0.0, 0.0, now)
+
+    only = dict.fromkeys(data.ACTIONS, 0.0)
+    in_sails = {**only, "masts": 1.0, "sails": 1.0}  # Masts still to come, Sails in progress
+    ev, chance, need = plan(in_sails, "sails")
+    assert (ev, chance, need) == (0.0, 0.0, {})  # no size worth building
+    _, chance, _ = plan(in_sails, "masts")  # in the Masts phase instead: both can come
+    assert chance == pytest.approx(p(1.0) * p(1.0))
+
+    # the sail in storage: a Transport after the mast, 2/3 of a performance to come
+    ops = dict.fromkeys(data.ACTIONS, 2 / 3)
+    _, chance, _ = plan(ops, None, ("sail_helm",))
+    moved = 2 * (2 / 3 - 0.5)  # a third of the sail moved; the rest bought after the mast
+    assert chance == pytest.approx(p(2 / 3) * p(2 / 3 - 0.5, 1 - moved))
+    # in the Transport in progress the sail cannot go on, and no later Transport comes
+    in_transport = {**only, "masts": 1.0, "sails": 1.0, "transport": 1.0}
+    _, chance, _ = plan(in_transport, "transport", ("sail_helm",))
+    assert chance == pytest.approx(p(1.0) * p(0.5))
+    # with its mast in storage too, both go on in the Transport in progress
+    _, chance, need = plan({**only, "transport": 1.0}, "transport", ("mast_helm", "sail_helm"))
+    assert need == {"hulls": 0, "masts": 1, "sails": 1}
+    assert chance == 1.0
 
 
 def _goods_value(
