@@ -452,6 +452,10 @@ PARTS_PER_PERFORMANCE = 2.0
 GOODS_PER_PERFORMANCE = 2.5
 REWARD_VALUE = 3.0  # one ship reward: 3 VP, 7 taler, 3 workers or a crown tile, about alike
 PART_COST = 1.0  # VP a missing part still costs: about 2 taler and a worker
+# Taler a part bought costs on average: a performance buys two or three, the first copy of an
+# item at the space's price (0-3), and a ship of one crest needs identical masts and sails,
+# each further copy at 4 (N-BUY-1).
+PART_PRICE = 2.75
 GOOD_VP = 3.0  # a delivered good of a kind already started, a little more than the first one
 GOOD_COST = 0.8  # VP a good still to buy costs: its price (0-3 taler, a repeat 4) and a worker
 # Blue workers a space brings, on average over the wheel's sections (N-BOARD-2): an action's
@@ -633,6 +637,7 @@ def _ship_plan(
         room = carry
         blue = 0.0  # blue workers the performances counted on bring, on average
         moved_before = 0.0  # parts of the kind before, moved from storage (same Transport)
+        bought = 0.0  # parts still to buy
         for kind, before in (("hulls", ""), ("masts", "hulls"), ("sails", "masts")):
             n = float(need[kind])
             if n <= 0:
@@ -656,6 +661,7 @@ def _ship_plan(
             fits = max(0.0, fits - early)
             if n <= 0:
                 continue
+            bought += n
             o = ops[kind] + extra
             # the blue workers of the performances counted on (the extra action has none,
             # N-EXTRA-2), on average
@@ -676,7 +682,8 @@ def _ship_plan(
         if room < carry:  # stored parts moved: a Transport performance's blue workers
             blue += SPACE_BLUE * min(1.0, ops["transport"])
         missing = sum(max(0, n) for n in need.values())
-        chance *= min(1.0, (player.taler + 4.0 * left_rounds + 4.0) / (2.0 * missing + 1e-9))
+        if bought > 0:  # parts moved from storage cost no taler
+            chance *= min(1.0, (player.taler + 4.0 * left_rounds + 4.0) / (PART_PRICE * bought))
         # every part placed, bought or moved, takes a worker (N-ACT-1, N-TRANS-1)
         hands = player.workers + blue + 2.0 * extra + WORKER_INCOME * (left_rounds + 1.0)
         chance *= min(1.0, hands / (missing + 1e-9))

@@ -458,6 +458,32 @@ def test_a_mast_for_a_hull_tile_still_to_come_waits_for_a_hulls_phase() -> None:
     assert now > 2 * later
 
 
+def test_the_taler_a_ship_needs_count_only_the_parts_still_to_buy() -> None:
+    """N-BUY-1: a performance buys the first copy of an item at the space's price (0-3) and each
+    further copy at 4; a ship of one crest needs identical masts and sails, so a part bought
+    costs about 2.75 taler (`PART_PRICE`). N-TRANS-1: a part moved from storage costs a worker
+    and no taler. In the last round, with 1 taler and the round's 4 more, three sails to buy
+    for a closed three-tile hull with its masts cut the finishing chance to 5 / (3 × 2.75);
+    the same sails in storage, moved by a Transport, cut nothing. Before, every missing part
+    counted 2 taler, stored or not: a robot with its sails in storage looked short of taler,
+    and one buying four identical masts looked rich enough for the sails after them."""
+    start = RULES.new_game(2, 1)
+    ship = _ship(("bow", "middle", "stern"), masts=3)
+    none = dict.fromkeys(data.ACTIONS, 0.0)
+    player = replace(start.players[0], taler=1, workers=6)
+
+    buy = {**none, "sails": 1.0}
+    _, chance, need = nauticus_play._ship_plan(ship, player, buy, 0.0, 0.0, None)
+    assert need == {"hulls": 0, "masts": 0, "sails": 3}
+    parts = 1 - math.exp(-1.5 * 2 * 1.0 / 3)  # three sails from one Sails performance
+    assert nauticus_play.PART_PRICE == 2.75
+    assert chance == pytest.approx(parts * (1 + 4) / (3 * 2.75))
+    stored = replace(player, storage=("sail_helm",) * 3)
+    move = {**none, "transport": 2.0}
+    _, chance, _ = nauticus_play._ship_plan(ship, stored, move, 0.0, 0.0, None)
+    assert chance == 1.0
+
+
 def test_a_sail_waits_for_its_mast_in_the_phase_in_progress_and_in_storage() -> None:
     """N-YARD-4: a sail goes only on a mast. A closed four-tile hull with three masts and three
     sails lacks the last mast and sail. In the last round, in a Sails phase the seat acts in,
