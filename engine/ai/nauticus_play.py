@@ -608,8 +608,9 @@ def _ship_plan(
     missing): never sure), sails needing their masts first (unless the seat is in a Masts phase
     now: its masts come before every Sails phase still to come) and masts for new hull tiles
     their hulls first (likewise unless in a Hulls phase now; `now` is the action the seat still
-    performs in the phase in progress), and the taler and the workers
-    (one a part, bought or moved: `SPACE_BLUE`, `WORKER_INCOME`) for the missing parts, times
+    performs in the phase in progress), and the taler (`PART_PRICE` a part still to buy; a
+    stored part costs none) and the workers (one a part, bought or moved: `SPACE_BLUE`,
+    `WORKER_INCOME`) for the missing parts, times
     the ship's score and rewards, less what the missing parts still cost and the leftover
     taler its parts stop counting once finished.
     """
