@@ -631,6 +631,11 @@ def _ship_plan(
     # parts of each kind the ship can take before any part of the kind before it comes: a
     # mast for each hull tile without one, a sail for each mast without one
     ready = {"masts": float(size - masts), "sails": float(masts - sails)}
+    # stored parts beyond what fits now go on only with a Transport after the kind before them:
+    # not the one in progress, and with the same order cut as a purchase
+    late_room = PARTS_PER_PERFORMANCE * max(
+        0.0, ops["transport"] - (1.0 if now == "transport" else 0.0) - ORDER_CUT
+    )
     for t in range(max(lo, 1), hi + 1):
         need = {"hulls": t - size, "masts": t - masts, "sails": t - sails}
         stored = {"hulls": stored_h, "masts": stored_m, "sails": stored_s}
@@ -650,11 +655,6 @@ def _ship_plan(
             movable = min(stored[kind], n)
             early = min(movable, fits, room)
             room -= early
-            # stored parts beyond what fits now go on only with a Transport after the kind
-            # before them: not the one in progress, and with the same order cut as a purchase
-            late_room = PARTS_PER_PERFORMANCE * max(
-                0.0, ops["transport"] - (1.0 if now == "transport" else 0.0) - ORDER_CUT
-            )
             late = min(movable - early, room, late_room) if waits else 0.0
             room -= late
             moved_before = early + late
@@ -663,10 +663,10 @@ def _ship_plan(
             if n <= 0:
                 continue
             bought += n
-            o = ops[kind] + extra
+            o = ops[kind] + extra - (ORDER_CUT if waits else 0.0)
             # the blue workers of the performances counted on (the extra action has none,
             # N-EXTRA-2), on average
-            blue += SPACE_BLUE * max(0.0, o - (ORDER_CUT if waits else 0.0) - extra)
+            blue += SPACE_BLUE * max(0.0, o - extra)
             if waits and now == kind and fits < n:
                 # the performance in progress places only what fits now (a sail on a mast
                 # that is there); the rest waits for one after the kind before it
@@ -677,9 +677,7 @@ def _ship_plan(
                 o -= 1.0
             if n <= 0:
                 continue
-            if waits:
-                o = max(0.0, o - ORDER_CUT)
-            chance *= _never_sure(PARTS_PER_PERFORMANCE * o, n)
+            chance *= _never_sure(PARTS_PER_PERFORMANCE * max(0.0, o), n)
         if room < carry:  # stored parts moved: a Transport performance's blue workers
             blue += SPACE_BLUE * min(1.0, ops["transport"])
         missing = sum(max(0, n) for n in need.values())
@@ -766,8 +764,9 @@ def _plans(
     delivered = list(p.delivered)
     ops = dict(ops)
     # the phase in progress, where the seat still acts in it (only these three matter here)
-    acting = state.action in ("goods", "masts", "hulls") and _acts_in_current(state, seat)
-    goods_now = state.action == "goods" and acting
+    # the action the seat still performs in the phase in progress, if any
+    now = state.action if state.action is not None and _acts_in_current(state, seat) else None
+    goods_now = now == "goods"
     value = 0.0
     first: list[str] = []
     last: list[str] = []
@@ -779,7 +778,6 @@ def _plans(
                 last += ["goods", "deliver"]
             else:
                 first.append("deliver")
-    now = state.action if state.action is not None and _acts_in_current(state, seat) else None
     for ship in sorted((s for s in p.ships if not s.finished), key=lambda s: -s.parts()):
         ev, chance, need = _ship_plan(ship, p, ops, extra, left_rounds, now)
         value += ev
