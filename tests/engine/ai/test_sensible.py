@@ -764,10 +764,10 @@ def _in_phase(storage: tuple[str, ...], *ships: Ship, action: str = "masts") -> 
 
 def test_prune_buys_rigging_into_storage_only_for_the_crest_being_built() -> None:
     """Masts and sails bought into storage serve one ship of one crest (N-YARD-5): with a ship
-    of one crest under way a mast of another crest bought for taler is dropped, one of the
-    ship's crest and a free one of any crest (its worker comes back as a leftover taler) are
-    kept. Robots in self-play bought sails of four crests in one phase with no ship to carry
-    any of them."""
+    of one crest under way a mast of another crest bought for taler is dropped, a free one of
+    any crest (its worker comes back as a leftover taler) is kept. Robots in self-play bought
+    sails of four crests in one phase with no ship to carry any of them. (A mast of the ship's
+    own crest goes onto its free hull tile rather than into storage: the test below.)"""
     probe = _in_phase(())
     prices = {c: price_of(probe, f"mast_{c}") for c in data.CRESTS}
     assert sorted(prices.values()) == [0, 1, 2, 3]
@@ -780,8 +780,10 @@ def test_prune_buys_rigging_into_storage_only_for_the_crest_being_built() -> Non
     to_storage = [m for m in moves if m["type"] == "buy" and m["to"] == "storage"]
     assert {m["item"] for m in to_storage} == {f"mast_{c}" for c in data.CRESTS}
     dropped = {m["item"] for m in to_storage if m not in kept}
-    assert dropped == {f"mast_{c}" for c in data.CRESTS if c != crest and prices[c] > 0}
-    assert len(dropped) == 2
+    assert dropped == {f"mast_{c}" for c in data.CRESTS if c != crest and prices[c] > 0} | {
+        f"mast_{crest}"
+    }
+    assert len(dropped) == 3
     # the masts onto the ship itself stay, and so does every other move (the extra action is
     # pruned by its own rule)
     onto_ship = [m for m in moves if m["type"] == "buy" and m["to"] != "storage"]
@@ -818,15 +820,15 @@ def test_prune_places_the_sail_that_finishes_a_ship_instead_of_passing() -> None
     assert finish in kept
     assert not any(m["type"] in ("pass", "end_turn", "end_extra") for m in kept)
     # besides passing and ending the turn, only the rules of other tests dropped anything: the
-    # extra action (round 2) and sails of other crests bought into storage for taler
+    # extra action (round 2), sails of other crests bought into storage for taler, and the
+    # finishing sail into storage (it goes onto the ship)
     dropped = [m for m in moves if m not in kept]
     assert {"type": "pass"} in dropped and {"type": "end_turn"} in dropped
     for m in dropped:
         assert m["type"] in ("pass", "end_turn", "extra") or (
             m["type"] == "buy"
             and m["to"] == "storage"
-            and m["item"] != "sail_helm"
-            and price_of(state, m["item"]) > 0
+            and (m["item"] == "sail_helm" or price_of(state, m["item"]) > 0)
         ), m
     after, _ = RULES.apply(state, 0, finish)
     assert after.players[0].ships[0].finished
@@ -860,7 +862,7 @@ def test_n_buy_1_a_repeat_copy_at_4_taler_never_goes_to_storage() -> None:
     ship = Ship(("bow", "middle", "stern"), (crest, None, None), (None,) * 3, (None,) * 3)
     state = _in_phase((), ship)
     first = {"type": "buy", "item": item, "to": "storage"}
-    assert first in prune(state, 0, RULES.legal_moves(state, 0))  # the first copy, 2 taler
+    assert first in RULES.legal_moves(state, 0)  # the first copy, 2 taler (onto the ship: below)
     state, _ = RULES.apply(state, 0, {"type": "buy", "item": item, "to": {"ship": 0, "tile": 1}})
     player = state.players[0]
     assert (player.taler, player.ships[0].masts, price_of(state, item)) == (
@@ -877,6 +879,50 @@ def test_n_buy_1_a_repeat_copy_at_4_taler_never_goes_to_storage() -> None:
     # stays, the paid ones of another crest go (test above)
     others = {m["item"] for m in kept if m["type"] == "buy" and m["to"] == "storage"}
     assert others == {f"mast_{c}" for c in data.CRESTS if price_of(state, f"mast_{c}") == 0}
+
+
+def test_prune_puts_a_mast_or_sail_on_the_ship_rather_than_into_storage() -> None:
+    """A sail that fits on one of the ship's masts now goes there, not into storage: stored, it
+    needs a Transport worker later, and storage first dodged the repeat rule above. Robots
+    bought the first copy into storage for 0-3 taler, then the repeat onto the ship for 4 (11
+    times in 12 traced self-play games, seeds 4100-4111). With no free mast for it, the same sail
+    into storage stays (it waits for the next hull tile's mast)."""
+    bare_masts = _ship(("bow", "middle", "stern"), masts=3)
+    state = _in_phase((), bare_masts, action="sails")
+    price = price_of(state, "sail_helm")
+    assert price < data.REPEAT_PRICE
+    moves = RULES.legal_moves(state, 0)
+    into_storage = {"type": "buy", "item": "sail_helm", "to": "storage"}
+    onto = [{"type": "buy", "item": "sail_helm", "to": {"ship": 0, "tile": t}} for t in range(3)]
+    assert into_storage in moves and all(m in moves for m in onto)
+    kept = prune(state, 0, moves)
+    assert into_storage not in kept and all(m in kept for m in onto)
+    # free sails of other crests into storage stay (the crest test above), as does the rest
+    dropped = [m["item"] for m in moves if m not in kept and m["type"] != "extra"]
+    paid_others = [
+        m["item"]
+        for m in moves
+        if m["type"] == "buy"
+        and m["to"] == "storage"
+        and m["item"] != "sail_helm"
+        and price_of(state, m["item"]) > 0
+    ]
+    assert sorted(dropped) == sorted(["sail_helm", *paid_others]) and len(paid_others) == 2
+    # onto the ship: the first copy at its price, the repeat onto the next mast at 4, and the
+    # repeat into storage is still dropped
+    state, _ = RULES.apply(state, 0, onto[0])
+    moves = RULES.legal_moves(state, 0)
+    assert into_storage in moves and into_storage not in prune(state, 0, moves)
+    state, _ = RULES.apply(state, 0, onto[1])
+    player = state.players[0]
+    assert player.taler == 20 - price - data.REPEAT_PRICE
+    assert player.ships[0].sails == ("helm", "helm", None) and player.storage == ()
+    # an open two-tile hull with a sail on each mast: the sail waits in storage for the stern's
+    open_hull = Ship(("bow", "middle"), ("helm", "helm"), ("helm", "helm"), (None, None))
+    state = _in_phase((), open_hull, action="sails")
+    moves = RULES.legal_moves(state, 0)
+    assert not any(m["type"] == "buy" and isinstance(m["to"], dict) for m in moves)
+    assert into_storage in prune(state, 0, moves)
 
 
 def test_prune_buys_nothing_into_a_full_storage() -> None:
