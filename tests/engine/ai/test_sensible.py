@@ -767,7 +767,7 @@ def test_prune_buys_rigging_into_storage_only_for_the_crest_being_built() -> Non
     of one crest under way a mast of another crest bought for taler is dropped, a free one of
     any crest (its worker comes back as a leftover taler) is kept. Robots in self-play bought
     sails of four crests in one phase with no ship to carry any of them. (A mast of the ship's
-    own crest goes onto its free hull tile rather than into storage: the test below.)"""
+    own crest goes onto its two free hull tiles rather than into storage: the test below.)"""
     probe = _in_phase(())
     prices = {c: price_of(probe, f"mast_{c}") for c in data.CRESTS}
     assert sorted(prices.values()) == [0, 1, 2, 3]
@@ -820,15 +820,15 @@ def test_prune_places_the_sail_that_finishes_a_ship_instead_of_passing() -> None
     assert finish in kept
     assert not any(m["type"] in ("pass", "end_turn", "end_extra") for m in kept)
     # besides passing and ending the turn, only the rules of other tests dropped anything: the
-    # extra action (round 2), sails of other crests bought into storage for taler, and the
-    # finishing sail into storage (it goes onto the ship)
+    # extra action (round 2) and sails of other crests bought into storage for taler
     dropped = [m for m in moves if m not in kept]
     assert {"type": "pass"} in dropped and {"type": "end_turn"} in dropped
     for m in dropped:
         assert m["type"] in ("pass", "end_turn", "extra") or (
             m["type"] == "buy"
             and m["to"] == "storage"
-            and (m["item"] == "sail_helm" or price_of(state, m["item"]) > 0)
+            and m["item"] != "sail_helm"
+            and price_of(state, m["item"]) > 0
         ), m
     after, _ = RULES.apply(state, 0, finish)
     assert after.players[0].ships[0].finished
@@ -882,11 +882,12 @@ def test_n_buy_1_a_repeat_copy_at_4_taler_never_goes_to_storage() -> None:
 
 
 def test_prune_puts_a_mast_or_sail_on_the_ship_rather_than_into_storage() -> None:
-    """A sail that fits on one of the ship's masts now goes there, not into storage: stored, it
-    needs a Transport worker later, and storage first dodged the repeat rule above. Robots
-    bought the first copy into storage for 0-3 taler, then the repeat onto the ship for 4 (11
-    times in 12 traced self-play games, seeds 4100-4111). With no free mast for it, the same sail
-    into storage stays (it waits for the next hull tile's mast)."""
+    """A sail that fits on two or more of the ship's masts now goes there, not into storage:
+    the ship takes the first copy and the repeat (4 taler), where a stored copy still needs a
+    Transport worker. Robots bought the first copy into storage for 0-3 taler, then the repeat
+    onto the ship for 4, beside a ship with room for both (self-play seeds 4109, 4110). With one
+    free mast only, or none, the same sail into storage stays: the one way to a copy for the
+    next hull tile's mast, a repeat into storage being dropped (the test above)."""
     bare_masts = _ship(("bow", "middle", "stern"), masts=3)
     state = _in_phase((), bare_masts, action="sails")
     price = price_of(state, "sail_helm")
@@ -917,6 +918,15 @@ def test_prune_puts_a_mast_or_sail_on_the_ship_rather_than_into_storage() -> Non
     player = state.players[0]
     assert player.taler == 20 - price - data.REPEAT_PRICE
     assert player.ships[0].sails == ("helm", "helm", None) and player.storage == ()
+    # one free mast left: the first copy into storage stays (then the repeat onto the ship)
+    one_place = _ship(("bow", "middle", "stern"), masts=3, sails=2)
+    state = _in_phase((), one_place, action="sails")
+    moves = RULES.legal_moves(state, 0)
+    assert [m["to"] for m in moves if m.get("item") == "sail_helm"] == [
+        "storage",
+        {"ship": 0, "tile": 2},
+    ]
+    assert into_storage in prune(state, 0, moves)
     # an open two-tile hull with a sail on each mast: the sail waits in storage for the stern's
     open_hull = Ship(("bow", "middle"), ("helm", "helm"), ("helm", "helm"), (None, None))
     state = _in_phase((), open_hull, action="sails")
