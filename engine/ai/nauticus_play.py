@@ -8,8 +8,8 @@ state is exactly what every seat sees. Pure: no I/O.
   unless it scores crowns or delivers, Money with own workers when rich, passing or ending the
   turn when a loaded ship can deliver or a sail can finish a ship, a second unfinished ship, a
   mast or sail bought for taler into storage for a crest no ship is built around, a repeat copy
-  (4 taler) into storage, a mast or sail into storage that could go onto the ship now,
-  anything bought into a full storage). Never empty.
+  (4 taler) into storage, a mast or sail into storage while the ship has two places for it
+  now, anything bought into a full storage). Never empty.
 - `scripted(state, seat, moves, style, rng)`: the move a scripted player makes (`crowner`,
   `builder`, `mix` for the search's rollouts; `balanced`, the bench's mix opponent); the bench's
   strategy opponents and the search's rollouts use it.
