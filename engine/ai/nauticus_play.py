@@ -790,9 +790,8 @@ def _plans(
     stored_goods = sum(1 for i in p.storage if i in data.GOODS)
     delivered = list(p.delivered)
     ops = dict(ops)
-    # the phase in progress, where the seat still acts in it (only these three matter here)
     # the action the seat still performs in the phase in progress, if any
-    now = state.action if state.action is not None and _acts_in_current(state, seat) else None
+    now = state.action if _acts_in_current(state, seat) else None
     goods_now = now == "goods"
     value = 0.0
     first: list[str] = []
