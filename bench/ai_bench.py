@@ -48,7 +48,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.strategies import STRATEGIES, stats
 from engine import duel, island, nauticus
-from engine.ai import LEVELS, choose, greedy
+from engine.ai import LEVELS, Level, choose, greedy
 from engine.ai.evaluate import KNOWLEDGE
 from engine.api import Move, Rules
 
@@ -191,6 +191,13 @@ def pct(xs: list[float], q: float) -> float:
     return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else float("nan")
 
 
+def _budgets(lv: Level) -> str:
+    """A level's budget for the header line, with its per-game ones: "hard 16000 applies
+    (nauticus 48000)"."""
+    games = "".join(f" ({g} {b})" for g, b in lv.game_budgets)
+    return f"{lv.name} {lv.budget} applies{games}"
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=20, help="games per pairing and game")
@@ -237,7 +244,7 @@ def main() -> None:
             KNOWLEDGE[game] = replace(know, order=None)
     print("plain search, " if args.plain else "", end="")
     print("no root widening, " if args.no_widening else "", end="")
-    print("levels:", ", ".join(f"{lv.name} {lv.budget} applies" for lv in LEVELS.values()))
+    print("levels:", ", ".join(_budgets(lv) for lv in LEVELS.values()))
     n = args.players
     games = [g for g in args.only if GAMES[g].min_players <= n <= GAMES[g].max_players]
     for g in sorted(set(args.only) - set(games)):

@@ -145,6 +145,7 @@ def _run(
     seat = seat_of(root)
     assert seat is not None
     c = lvl.exploration
+    budget = lvl.budget_for(rules.name)
     prune = know.prune
     policy = know.rollout
     estimate = know.estimate
@@ -153,7 +154,7 @@ def _run(
     allowed: set[str] = set()
     allowed_width = -1
     spent = 0
-    while spent < lvl.budget:
+    while spent < budget:
         state = rules.determinize(root, seat, rng)
         node = tree
         path = [tree]

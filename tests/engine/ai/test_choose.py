@@ -57,6 +57,23 @@ def test_the_budget_counts_apply_calls(game: str) -> None:
         assert lv.budget <= rules.applies <= lv.budget + lv.rollout_depth + 60
 
 
+@pytest.mark.parametrize("game", list(ALL))
+def test_a_game_budget_of_a_level_replaces_its_budget_for_that_game_only(game: str) -> None:
+    rules = Wrapped(ALL[game])
+    prune = knowledge(ALL[game]).prune
+    state, seat = next(
+        (s, p)
+        for s, p in positions(ALL[game], seed=3, count=50)
+        if len(prune(s, p, ALL[game].legal_moves(s, p))) > 1
+    )
+    other = next(g for g in ALL if g != game)
+    for games, spend in (((game, 1_500),), 1_500), (((other, 1_500),), 500):
+        lv = Level("test", budget=500, rollout_depth=8, exploration=0.7, game_budgets=games)
+        rules.applies = 0
+        search(rules, state, seat, lv, random.Random(1))
+        assert spend <= rules.applies <= spend + lv.rollout_depth + 60
+
+
 def test_a_forced_move_costs_no_search() -> None:
     rules = Wrapped(ALL["nauticus"])
     state = rules.new_game(2, 1)
@@ -75,6 +92,9 @@ def test_a_forced_move_costs_no_search() -> None:
 def test_levels_grow_and_unknown_levels_are_refused() -> None:
     budgets = [LEVELS[n].budget for n in ("easy", "normal", "hard")]
     assert budgets == sorted(budgets) and len(set(budgets)) == 3
+    for game in ALL:  # a game's own budgets keep the order
+        per_game = [LEVELS[n].budget_for(game) for n in ("easy", "normal", "hard")]
+        assert per_game == sorted(per_game) and len(set(per_game)) == 3
     assert level("normal") is LEVELS["normal"]
     with pytest.raises(ValueError, match="easy, normal, hard"):
         choose(ALL["duel"], ALL["duel"].new_game(2, 1), 0, level="expert", seed=1)
