@@ -39,8 +39,9 @@ LEVELS: dict[str, Level] = {
     "easy": Level("easy", budget=800, rollout_depth=16, exploration=0.7),
     "normal": Level("normal", budget=4_000, rollout_depth=24, exploration=0.7),
     # Nauticus at hard: its rollouts are a third as long (engine/ai/evaluate.py), so 16,000
-    # applies took a median 0.54 s and p95 0.72 s; three times as many won 32 of 40 against
-    # normal where 16,000 won 24 of 40 (engine/ai/README.md), at p95 XX s (goal <= 5 s).
+    # applies took a CPU median of 0.54 s and p95 0.72 s and hard won 24 of 40 against normal,
+    # at the goal's edge; with three times as many it won 32 of 40 (fresh seeds, median 1.58 s,
+    # p95 2.2 s against the goal's 5 s; engine/ai/README.md).
     "hard": Level(
         "hard",
         budget=16_000,

@@ -18,8 +18,9 @@ JSON), shared by every determinization. Each iteration:
    `Knowledge.own_score`), and adds it to every node on the path, each node read later from the
    point of view of the seat that chose it.
 
-The budget counts `rules.apply` calls; the search stops at the first iteration that starts with
-it spent. The move played is the root's most visited (then best mean, then first listed).
+The budget counts `rules.apply` calls (the level's for this game, `Level.budget_for`); the
+search stops at the first iteration that starts with it spent. The move played is the root's
+most visited (then best mean, then first listed).
 """
 
 from __future__ import annotations

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -38,16 +39,20 @@ def test_the_chosen_move_is_legal(game: str) -> None:
         assert greedy(rules, state, seat, seed=i) in legal
 
 
-@pytest.mark.parametrize("game", list(ALL))
-def test_the_budget_counts_apply_calls(game: str) -> None:
-    rules = Wrapped(ALL[game])
-    # a position the search really searches: two or more moves left after the game's pruning
+def _searched_position(game: str) -> tuple[Any, int]:
+    """A position the search really searches: two or more moves left after the game's pruning."""
     prune = knowledge(ALL[game]).prune
-    state, seat = next(
+    return next(
         (s, p)
         for s, p in positions(ALL[game], seed=3, count=50)
         if len(prune(s, p, ALL[game].legal_moves(s, p))) > 1
     )
+
+
+@pytest.mark.parametrize("game", list(ALL))
+def test_the_budget_counts_apply_calls(game: str) -> None:
+    rules = Wrapped(ALL[game])
+    state, seat = _searched_position(game)
     for name in ("easy", "normal"):
         lv = LEVELS[name]
         rules.applies = 0
@@ -60,12 +65,7 @@ def test_the_budget_counts_apply_calls(game: str) -> None:
 @pytest.mark.parametrize("game", list(ALL))
 def test_a_game_budget_of_a_level_replaces_its_budget_for_that_game_only(game: str) -> None:
     rules = Wrapped(ALL[game])
-    prune = knowledge(ALL[game]).prune
-    state, seat = next(
-        (s, p)
-        for s, p in positions(ALL[game], seed=3, count=50)
-        if len(prune(s, p, ALL[game].legal_moves(s, p))) > 1
-    )
+    state, seat = _searched_position(game)
     other = next(g for g in ALL if g != game)
     for games, spend in (((game, 1_500),), 1_500), (((other, 1_500),), 500):
         lv = Level("test", budget=500, rollout_depth=8, exploration=0.7, game_budgets=games)
