@@ -39,7 +39,7 @@ LEVEL_WORDS = (N_("easy"), N_("normal"), N_("hard"))  # for the catalogue: shown
 LEVEL_NOTES: dict[str, str] = {  # what a host reads when choosing (engine/ai/levels.py budgets)
     "easy": N_("a quick, beatable player"),
     "normal": N_("a solid player; thinks about a second"),
-    "hard": N_("searches 4 times longer than normal"),
+    "hard": N_("the strongest player; thinks a few seconds"),
 }
 ROBOT = "🤖"
 # Robot seats are named after the crew of Verne's Nautilus, the games' namesake.
