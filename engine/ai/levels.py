@@ -40,7 +40,7 @@ LEVELS: dict[str, Level] = {
     "normal": Level("normal", budget=4_000, rollout_depth=24, exploration=0.7),
     # Nauticus at hard: its rollouts are a third as long (engine/ai/evaluate.py), so 16,000
     # applies took a CPU median of 0.54 s and p95 0.72 s and hard won 24 of 40 against normal,
-    # at the goal's edge; with three times as many it won 32 of 40 (fresh seeds, median 1.58 s,
+    # at the goal's edge; with three times as many it won 62 of 80 (fresh seeds, median 1.6 s,
     # p95 2.2 s against the goal's 5 s; engine/ai/README.md).
     "hard": Level(
         "hard",
